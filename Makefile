@@ -1,0 +1,70 @@
+# Quartet build. `make` builds bin/quartet and the tools; `make test` runs
+# every test; `make bench` prints the performance figures;
+# `make test SAN=1` builds and tests everything under AddressSanitizer and
+# UndefinedBehaviorSanitizer in build/san (binaries in build/san/bin).
+
+CC      ?= cc
+ARCH    ?= -march=native
+CFLAGS  ?= -O2
+CFLAGS  += -std=c17 -Wall -Wextra -D_GNU_SOURCE -pthread $(ARCH) -MMD -MP
+LDLIBS  += -lm -pthread
+PREFIX  ?= /usr/local
+
+ifeq ($(SAN),1)
+  CFLAGS  += -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+  LDFLAGS += -fsanitize=address,undefined
+  BUILD   := build/san
+  BIN     := build/san/bin
+else
+  BUILD   := build/rel
+  BIN     := bin
+endif
+
+ENGINE_SRC   := $(wildcard engine/*.c engine/games/*.c engine/search/*.c)
+PROTOCOL_SRC := $(wildcard protocol/*.c)
+TOOL_SRC     := $(wildcard tools/*.c)
+TEST_SRC     := $(wildcard tests/test_*.c)
+
+ENGINE_OBJ   := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
+PROTOCOL_OBJ := $(PROTOCOL_SRC:%.c=$(BUILD)/%.o)
+LIB          := $(BUILD)/libquartet.a
+TOOLS        := $(TOOL_SRC:tools/%.c=$(BIN)/%)
+TESTS        := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+
+.PHONY: all test bench install clean
+all: $(BIN)/quartet $(TOOLS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -I. -c $< -o $@
+
+$(LIB): $(ENGINE_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BIN)/quartet: $(PROTOCOL_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ -o $@ -lreadline $(LDLIBS)
+
+$(BIN)/%: $(BUILD)/tools/%.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+test: all $(TESTS)
+	@QUARTET=$(BIN)/quartet BIN=$(BIN) TESTBIN=$(BUILD)/tests sh tests/run.sh
+
+bench: all
+	@$(BIN)/quartet-bench
+
+install: $(BIN)/quartet $(TOOLS)
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BIN)/quartet $(TOOLS) $(DESTDIR)$(PREFIX)/bin
+
+clean:
+	rm -rf build bin
+
+-include $(shell find build -name '*.d' 2>/dev/null)

@@ -1,0 +1,98 @@
+/* The game interface: every game is one `struct game`, a table of constants
+ * and functions over an opaque, fixed-size state that copies with memcpy.
+ * Protocol, players and tools reach games only through this header. */
+#ifndef QUARTET_GAME_H
+#define QUARTET_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct rng;
+
+#define GAME_MAX_PLAYERS 4
+/* Upper bound on legal moves of any game at any size (Separo 19x19: at most
+ * 8 moves per stone, 361 points). Callers size move arrays with it. */
+#define GAME_MAX_MOVES 4096
+#define GAME_MAX_NAMES 6      /* names per player, canonical first */
+#define GAME_MAX_VARIANTS 4
+
+typedef int32_t move_t;
+#define MOVE_PASS ((move_t)-1)
+#define MOVE_NONE ((move_t)-2)
+
+/* A variant is a word after the game name in `set_game` (`team`, `swap`);
+ * init() receives the OR of the selected flags. */
+struct game_variant {
+    const char *name;
+    uint32_t flag;
+    const char *doc;
+};
+
+struct game_options {
+    int size;        /* board size, already checked with size_ok() */
+    uint32_t flags;  /* OR of game_variant flags */
+};
+
+struct game {
+    const char *name;                  /* canonical, e.g. "Othello" */
+    const char *aliases[4];            /* NULL-terminated, e.g. "Reversi" */
+    int min_size, max_size, default_size;
+    int num_players;                   /* seats in turn order */
+    /* Per player its accepted names, canonical (lower case) first, NULL end. */
+    const char *player_names[GAME_MAX_PLAYERS][GAME_MAX_NAMES];
+    struct game_variant variants[GAME_MAX_VARIANTS]; /* name NULL ends */
+    size_t state_size;                 /* bytes of one state; constant */
+
+    bool (*size_ok)(int size);         /* e.g. Othello: even sizes only */
+    void (*init)(void *st, const struct game_options *opt);
+
+    /* Player to move, or -1 once the game is over. */
+    int (*to_move)(const void *st);
+    /* Legal moves of the player to move into out (GAME_MAX_MOVES long);
+     * returns the count. A forced pass is the single move MOVE_PASS; a
+     * finished game has no moves (returns 0). */
+    int (*legal_moves)(const void *st, move_t *out);
+    /* Plays a move that legal_moves listed; anything else is undefined. */
+    void (*play)(void *st, move_t m);
+    bool (*is_over)(const void *st);
+    /* Current per-player scores (discs, regions, 1 for a Hex winner). */
+    void (*score)(const void *st, int *out);
+    /* Per-player result in [0,1] for search; meaningful once over
+     * (1 win, 0.5 draw, 0 loss; n-player games document their scale). */
+    void (*outcome)(const void *st, double *out);
+
+    /* Text <-> move. parse_move returns 0 and sets *m when the text is a
+     * well-formed move for this board (legality is not checked), -1 when
+     * it is not. format_move writes the canonical lower-case form. */
+    int (*parse_move)(const void *st, const char *text, move_t *m);
+    int (*format_move)(const void *st, move_t m, char *buf, size_t cap);
+    /* Readable board for showboard; returns length like snprintf. */
+    int (*show)(const void *st, char *buf, size_t cap);
+    /* The `score` extension line, e.g. "black 30 white 34 playing". */
+    int (*format_score)(const void *st, char *buf, size_t cap);
+    /* The final_score text, e.g. "B+4"; only called once over. */
+    int (*format_result)(const void *st, char *buf, size_t cap);
+    uint64_t (*hash)(const void *st);
+
+    /* Optional fast paths (NULL when absent); same results as the
+     * generic versions built on the functions above. */
+    uint64_t (*perft)(const void *st, int depth);
+    /* Plays uniformly random legal moves to the end of the game. */
+    void (*random_playout)(void *st, struct rng *r);
+    /* Rough number of moves the player to move still has to make. */
+    int (*moves_left)(const void *st);
+};
+
+/* Registry (engine/registry.c). */
+extern const struct game *const game_registry[];   /* NULL-terminated */
+const struct game *game_find(const char *name);    /* name or alias, any case */
+
+/* Helpers built on the interface (engine/game_util.c). */
+int game_player_index(const struct game *g, const char *name); /* -1 if none */
+const char *game_player_name(const struct game *g, int player);
+bool game_is_legal(const struct game *g, const void *st, move_t m);
+uint64_t game_perft(const struct game *g, const void *st, int depth);
+void game_random_playout(const struct game *g, void *st, struct rng *r);
+
+#endif

@@ -1,0 +1,67 @@
+/* The player interface: a named strategy that chooses moves through the
+ * game interface. genmove (and later analyze) go through it; a search
+ * reports progress through one callback and never prints. */
+#ifndef QUARTET_PLAYER_H
+#define QUARTET_PLAYER_H
+
+#include "game.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct player_options {
+    double time_per_move; /* seconds when no time control is set (default 1) */
+    long playouts;        /* playout budget per move; 0: time only */
+    int threads;          /* worker threads; 0: all cores */
+    uint64_t seed;        /* random seed; equal seeds replay equal games */
+    int verbose;          /* diagnostics on stderr when > 0 */
+};
+
+#define SEARCH_MAX_CANDIDATES 16
+#define SEARCH_MAX_PV 24
+
+struct search_candidate {
+    move_t move;
+    long visits;          /* playouts or nodes below this move */
+    double winrate;       /* expected result in [0,1] for the mover */
+    double score;         /* score lead, when has_score */
+    bool has_score;
+    int pv_len;
+    move_t pv[SEARCH_MAX_PV];
+};
+
+struct search_report {
+    int depth;            /* 0 when the search has no depth */
+    long nodes;           /* playouts or nodes so far */
+    double elapsed;       /* seconds */
+    int count;            /* candidates, best first */
+    struct search_candidate cand[SEARCH_MAX_CANDIDATES];
+};
+
+typedef void (*search_report_fn)(void *ctx, const struct search_report *rep);
+
+/* What one search may spend and whom it tells. */
+struct search_limits {
+    double seconds;            /* wall-clock budget; <= 0: no time limit */
+    long playouts;             /* 0: no playout limit */
+    const volatile int *stop;  /* non-NULL and set: stop as soon as possible */
+    search_report_fn report;   /* optional progress callback */
+    void *report_ctx;
+    double report_interval;    /* seconds between reports */
+};
+
+struct player_type {
+    const char *name;
+    const char *doc;
+    /* Creates a player for one game; NULL on failure. */
+    void *(*create)(const struct game *g, const struct player_options *opt);
+    void (*destroy)(void *p);
+    /* Chooses a move for the player to move in st (game not over). */
+    move_t (*genmove)(void *p, const void *st, const struct search_limits *lim);
+};
+
+extern const struct player_type *const player_registry[]; /* NULL-terminated */
+const struct player_type *player_find(const char *name);  /* any case */
+void player_options_default(struct player_options *o);
+
+#endif
