@@ -1,0 +1,239 @@
+/* bin/quartet: command-line flags, then the GTP loop on stdin/stdout.
+ * stdout carries nothing but protocol responses; diagnostics go to stderr. */
+#include "protocol/args.h"
+#include "protocol/commands.h"
+#include "protocol/gtp.h"
+#include "protocol/interactive.h"
+#include "protocol/session.h"
+#include "protocol/text.h"
+
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#define MAX_VARIANT_WORDS 8
+
+struct config {
+    const char *game;
+    const char *variants[MAX_VARIANT_WORDS];
+    int nvariants;
+    long long size;          /* 0: the game's default */
+    const char *player;
+    struct player_options popt;
+};
+
+static void usage(FILE *f)
+{
+    fputs("usage: quartet [options]   (GTP on stdin/stdout)\n"
+          "  --game NAME[,VARIANT...]  game to start with (default Othello)\n"
+          "  --variant WORD            a variant of that game (repeatable)\n"
+          "  --size N                  board size (default: the game's)\n"
+          "  --player NAME             move chooser (default flat-mc)\n"
+          "  --time SECONDS            time per move without a clock (default 1)\n"
+          "  --playouts N              playouts per move (0: time only)\n"
+          "  --threads N               worker threads (0: all cores)\n"
+          "  --seed N                  random seed\n"
+          "  --verbose                 diagnostics on stderr (repeatable)\n"
+          "  --help, --version\n",
+          f);
+}
+
+static void die(const char *fmt, const char *arg)
+{
+    fputs("quartet: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs(" (try --help)\n", stderr);
+    exit(2);
+}
+
+static long long int_flag(const char *name, const char *v, long long max)
+{
+    long long n;
+    if (args_int(v, 0, max, &n) != ARGS_OK) {
+        fprintf(stderr, "quartet: %s needs a number from 0 to %lld\n", name, max);
+        exit(2);
+    }
+    return n;
+}
+
+/* --game Yonin,team: the name, then variant words after commas. */
+static void game_flag(struct config *c, char *v)
+{
+    char *save = NULL;
+    c->game = strtok_r(v, ",", &save);
+    if (!c->game)
+        die("--game needs a name", "");
+    for (char *w; (w = strtok_r(NULL, ",", &save)) != NULL;) {
+        if (c->nvariants == MAX_VARIANT_WORDS)
+            die("too many variants", "");
+        c->variants[c->nvariants++] = w;
+    }
+}
+
+static void parse_flags(struct config *c, int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"game", required_argument, NULL, 'g'},
+        {"variant", required_argument, NULL, 'V'},
+        {"size", required_argument, NULL, 's'},
+        {"player", required_argument, NULL, 'p'},
+        {"time", required_argument, NULL, 't'},
+        {"playouts", required_argument, NULL, 'n'},
+        {"threads", required_argument, NULL, 'j'},
+        {"seed", required_argument, NULL, 'r'},
+        {"verbose", no_argument, NULL, 'v'},
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'e'},
+        {NULL, 0, NULL, 0},
+    };
+    opterr = 0;   /* our own messages */
+    int o;
+    while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        switch (o) {
+        case 'g': game_flag(c, optarg); break;
+        case 'V':
+            if (c->nvariants == MAX_VARIANT_WORDS)
+                die("too many variants", "");
+            c->variants[c->nvariants++] = optarg;
+            break;
+        case 's': c->size = int_flag("--size", optarg, INT_MAX); break;
+        case 'p': c->player = optarg; break;
+        case 't':
+            if (args_double(optarg, &c->popt.time_per_move) != ARGS_OK ||
+                c->popt.time_per_move <= 0)
+                die("--time needs a positive number of seconds, not '%s'", optarg);
+            break;
+        case 'n': c->popt.playouts = (long)int_flag("--playouts", optarg, LONG_MAX); break;
+        case 'j': c->popt.threads = (int)int_flag("--threads", optarg, 1024); break;
+        case 'r': c->popt.seed = (uint64_t)int_flag("--seed", optarg, LLONG_MAX); break;
+        case 'v': c->popt.verbose++; break;
+        case 'h': usage(stdout); exit(0);
+        case 'e': printf("%s %s\n", QUARTET_NAME, QUARTET_VERSION); exit(0);
+        default:
+            if (optopt)
+                die("bad or incomplete option '%s'", argv[optind - 1]);
+            die("unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        die("unexpected argument '%s'", argv[optind]);
+}
+
+/* Resolves the flags into the starting game; exits 2 on a bad choice. */
+static void start(struct session *s, const struct config *c)
+{
+    const struct game *g = game_find(c->game);
+    if (!g)
+        die("unknown game '%s'", c->game);
+    struct game_options opt = {.size = g->default_size, .flags = 0};
+    for (int i = 0; i < c->nvariants; i++) {
+        int v = 0;
+        while (v < GAME_MAX_VARIANTS && g->variants[v].name &&
+               strcasecmp(g->variants[v].name, c->variants[i]) != 0)
+            v++;
+        if (v == GAME_MAX_VARIANTS || !g->variants[v].name)
+            die("unknown variant '%s'", c->variants[i]);
+        opt.flags |= g->variants[v].flag;
+    }
+    if (c->size) {
+        if (c->size < g->min_size || c->size > g->max_size ||
+            !g->size_ok((int)c->size))
+            die("unacceptable size for %s", g->name);
+        opt.size = (int)c->size;
+    }
+    const struct player_type *pt = player_find(c->player);
+    if (!pt)
+        die("unknown player '%s'", c->player);
+    session_init(s, pt, &c->popt);
+    if (session_new_game(s, g, &opt) != 0) {
+        fprintf(stderr, "quartet: cannot start %s\n", g->name);
+        exit(1);
+    }
+}
+
+/* Answers one raw input line (any bytes, len of them). */
+static void handle_line(struct session *s, char *line, size_t len,
+                        struct text *out)
+{
+    gtp_preprocess(line, len);
+    struct gtp_command cmd;
+    switch (gtp_parse(line, &cmd)) {
+    case GTP_BLANK:
+        return;
+    case GTP_NO_COMMAND:
+        gtp_respond(stdout, &cmd, false, "syntax error: missing command");
+        return;
+    case GTP_BAD_ID:
+        gtp_respond(stdout, NULL, false, "syntax error: id too long");
+        return;
+    case GTP_COMMAND:
+        break;
+    }
+    bool ok;
+    if (cmd.argc > GTP_MAX_ARGS) {
+        text_clear(out);
+        text_puts(out, "syntax error: too many arguments");
+        ok = false;
+    } else {
+        ok = command_run(s, cmd.name, cmd.argc, cmd.argv, out);
+    }
+    gtp_respond(stdout, &cmd, ok, text_str(out));
+}
+
+static void loop_piped(struct session *s, struct text *out)
+{
+    char *buf = malloc(GTP_MAX_LINE + 1);
+    if (!buf) {
+        fputs("quartet: out of memory\n", stderr);
+        exit(1);
+    }
+    size_t len;
+    enum gtp_read r;
+    while (!s->quit && !ferror(stdout) &&
+           (r = gtp_read_line(stdin, buf, GTP_MAX_LINE + 1, &len)) != GTP_EOF) {
+        if (r == GTP_TOO_LONG)
+            gtp_respond(stdout, NULL, false, "line too long");
+        else
+            handle_line(s, buf, len, out);
+    }
+    free(buf);
+}
+
+static void loop_interactive(struct session *s, struct text *out)
+{
+    interactive_init(s);
+    char *line;
+    while (!s->quit && !ferror(stdout) && (line = interactive_read()) != NULL) {
+        size_t len = strlen(line);
+        if (len > GTP_MAX_LINE)
+            gtp_respond(stdout, NULL, false, "line too long");
+        else
+            handle_line(s, line, len, out);
+        free(line);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    struct config c = {.game = "Othello", .player = "flat-mc"};
+    player_options_default(&c.popt);
+    parse_flags(&c, argc, argv);
+    /* A controller that goes away must end us quietly, not by a signal. */
+    signal(SIGPIPE, SIG_IGN);
+    struct session s;
+    start(&s, &c);
+    struct text out;
+    text_init(&out);
+    if (isatty(STDIN_FILENO))
+        loop_interactive(&s, &out);
+    else
+        loop_piped(&s, &out);
+    text_free(&out);
+    session_free(&s);
+    return 0;
+}

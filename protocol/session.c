@@ -1,0 +1,119 @@
+/* Session state and the turn rule shared by play, genmove and legal_moves. */
+#include "protocol/session.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void session_init(struct session *s, const struct player_type *pt,
+                  const struct player_options *po)
+{
+    memset(s, 0, sizeof *s);
+    s->ptype = pt;
+    s->popt = *po;
+    timectl_init(&s->tc);
+}
+
+static void destroy_player(struct session *s)
+{
+    if (s->player && s->ptype)
+        s->ptype->destroy(s->player);
+    s->player = NULL;
+}
+
+void session_free(struct session *s)
+{
+    destroy_player(s);
+    free(s->state);
+    free(s->scratch);
+    free(s->undo);
+    s->state = s->scratch = s->undo = NULL;
+}
+
+/* A player is tied to one game; it is rebuilt with each new game so that
+ * any state it keeps (trees, tables) starts clean. */
+static int create_player(struct session *s)
+{
+    destroy_player(s);
+    if (!s->ptype || !s->game)
+        return 0;
+    s->player = s->ptype->create(s->game, &s->popt);
+    return s->player ? 0 : -1;
+}
+
+int session_new_game(struct session *s, const struct game *g,
+                     const struct game_options *opt)
+{
+    unsigned char *st = malloc(g->state_size);
+    unsigned char *sc = malloc(g->state_size);
+    if (!st || !sc) {
+        free(st);
+        free(sc);
+        return -1;
+    }
+    g->init(st, opt);
+    free(s->state);
+    free(s->scratch);
+    free(s->undo);
+    s->undo = NULL;
+    s->undo_len = s->undo_cap = 0;
+    s->state = st;
+    s->scratch = sc;
+    s->game = g;
+    s->opt = *opt;
+    timectl_init(&s->tc);
+    if (s->tc_set)
+        timectl_settings(&s->tc, s->tc_main, s->tc_byo, s->tc_stones);
+    return create_player(s);
+}
+
+int session_set_player(struct session *s, const struct player_type *pt)
+{
+    destroy_player(s);
+    s->ptype = pt;
+    return create_player(s);
+}
+
+bool session_reach(struct session *s, int player)
+{
+    const struct game *g = s->game;
+    memcpy(s->scratch, s->state, g->state_size);
+    move_t moves[GAME_MAX_MOVES];
+    /* At most one pass per other seat: after that the turn is back. */
+    for (int k = 0; k < g->num_players; k++) {
+        int tm = g->to_move(s->scratch);
+        if (tm < 0 || tm == player)
+            break;
+        int n = g->legal_moves(s->scratch, moves);
+        if (n != 1 || moves[0] != MOVE_PASS)
+            break;
+        g->play(s->scratch, MOVE_PASS);
+    }
+    return g->to_move(s->scratch) == player;
+}
+
+int session_commit(struct session *s)
+{
+    size_t sz = s->game->state_size;
+    if (s->undo_len == s->undo_cap) {
+        int cap = s->undo_cap ? 2 * s->undo_cap : 64;
+        unsigned char *u = realloc(s->undo, (size_t)cap * sz);
+        if (!u)
+            return -1;
+        s->undo = u;
+        s->undo_cap = cap;
+    }
+    memcpy(s->undo + (size_t)s->undo_len * sz, s->state, sz);
+    s->undo_len++;
+    memcpy(s->state, s->scratch, sz);
+    return 0;
+}
+
+int session_undo(struct session *s)
+{
+    if (s->undo_len == 0)
+        return -1;
+    size_t sz = s->game->state_size;
+    s->undo_len--;
+    memcpy(s->state, s->undo + (size_t)s->undo_len * sz, sz);
+    return 0;
+}

@@ -1,0 +1,58 @@
+/* The engine state the protocol commands act on: the current game, its
+ * options and position, the undo stack, the player and the clock. */
+#ifndef QUARTET_SESSION_H
+#define QUARTET_SESSION_H
+
+#include "engine/game.h"
+#include "engine/player.h"
+#include "engine/timectl.h"
+
+#include <stdbool.h>
+
+struct session {
+    const struct game *game;
+    struct game_options opt;
+    unsigned char *state;      /* current position (game->state_size) */
+    unsigned char *scratch;    /* a trial position for the turn rule */
+    unsigned char *undo;       /* stack of positions, undo_len entries */
+    int undo_len, undo_cap;
+
+    const struct player_type *ptype;
+    void *player;              /* ptype's player for this game, or NULL */
+    struct player_options popt;
+
+    struct time_control tc;
+    bool tc_set;               /* time_settings given: restart clocks per game */
+    double tc_main, tc_byo;
+    int tc_stones;
+
+    bool quit;
+};
+
+/* All fields zero/NULL; then session_new_game. */
+void session_init(struct session *s, const struct player_type *pt,
+                  const struct player_options *po);
+void session_free(struct session *s);
+
+/* Starts a new game (also for clear_board and boardsize): new position,
+ * empty undo stack, fresh clocks, a new player. Returns -1 when out of
+ * memory, leaving the session as it was. */
+int session_new_game(struct session *s, const struct game *g,
+                     const struct game_options *opt);
+
+/* Replaces the player type and recreates the player; -1 on failure. */
+int session_set_player(struct session *s, const struct player_type *pt);
+
+/* The turn rule: copies the position into s->scratch and plays the forced
+ * passes of the seats before `player`. Returns true when `player` is then
+ * on turn in s->scratch (false: game over or someone has a real choice). */
+bool session_reach(struct session *s, int player);
+
+/* Commits s->scratch (after the caller played its move there) as the new
+ * position, pushing the old one for undo. -1 when out of memory. */
+int session_commit(struct session *s);
+
+/* Takes back the last commit; -1 at the start of the game. */
+int session_undo(struct session *s);
+
+#endif
