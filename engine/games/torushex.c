@@ -1,0 +1,561 @@
+/* Torus Hex (RULES.md section 4): Hex on an n x n rhombus whose opposite
+ * edges are glued, won by a closed loop of the right homology class.
+ *
+ * Groups are union-find sets. Each stone keeps the offset, in whole board
+ * wraps, of its lift in the universal cover from its parent's lift; a new
+ * stone that meets its own group at a different offset closes a loop whose
+ * class is that difference. Each root keeps the lattice of its group's loop
+ * classes (rank 0, rank 1 as a primitive direction, or rank 2), so a move
+ * costs a few near-constant union-find steps and never a board scan. */
+#include "engine/game.h"
+#include "engine/rng.h"
+#include "torushex_geom.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define TH_MIN 3
+#define TH_MAX 19
+#define TH_CELLS (TH_MAX * TH_MAX)
+#define TH_SWAP 1u
+
+enum { EMPTY = 0, BLACK = 1, WHITE = 2 };
+
+/* Loop classes of one group: rank 0, rank 1 along the primitive class
+ * (p, q) (a connected set of cells on the torus that holds a loop of class
+ * k*v also holds one of class v), or rank 2 (loops in every class). */
+struct th_lat {
+    int8_t rank, p, q;
+};
+
+struct th_state {
+    uint64_t hash;            /* stones, side to move, size and variant */
+    uint8_t n, flags;
+    uint8_t turn;             /* BLACK or WHITE: the colour to move */
+    uint8_t winner;           /* EMPTY while the game goes on */
+    int8_t win_p, win_q;      /* class of the winning loop, normalised */
+    uint8_t class_known;      /* 0 after a playout: computed when shown */
+    uint8_t pad;
+    uint16_t plies;           /* moves played, swap included */
+    uint16_t stones;
+    uint8_t cell[TH_CELLS];   /* index r * n + c */
+    int16_t parent[TH_CELLS]; /* parent cell, or -(group size) at a root */
+    /* Lift offset from the parent, in wraps. Offsets follow spanning-tree
+     * paths of at most n*n - 1 steps, so they stay within about n + 1. */
+    int8_t ox[TH_CELLS], oy[TH_CELLS];
+    struct th_lat lat[TH_CELLS]; /* meaningful at roots only */
+};
+
+/* ---- hashing ---------------------------------------------------------- */
+
+/* Zobrist keys come from a fixed mixing function instead of a table:
+ * constant, thread-safe and cheap enough (a few cycles per stone). */
+static uint64_t th_mix(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+static uint64_t th_key(int cell, int colour)
+{
+    return th_mix((uint64_t)cell * 4 + (uint64_t)colour);
+}
+
+#define TH_KEY_WHITE_TO_MOVE 0x6a09e667f3bcc909ULL
+
+/* ---- loop-class lattice ----------------------------------------------- */
+
+static int th_gcd(int a, int b)
+{
+    a = abs(a);
+    b = abs(b);
+    while (b) {
+        int t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* Adds the class (p, q), not (0, 0), to the lattice. */
+static void lat_add(struct th_lat *l, int p, int q)
+{
+    if (l->rank == 0) {
+        int g = th_gcd(p, q);
+        l->rank = 1;
+        l->p = (int8_t)(p / g);
+        l->q = (int8_t)(q / g);
+    } else if (l->rank == 1 && l->p * q - l->q * p != 0) {
+        l->rank = 2;
+    }
+}
+
+static void lat_merge(struct th_lat *into, const struct th_lat *from)
+{
+    if (from->rank == 2)
+        into->rank = 2;
+    else if (from->rank == 1)
+        lat_add(into, from->p, from->q);
+}
+
+/* Does a group of `colour` with these loops win? If so, sets the class
+ * of a winning loop, normalised: Black's with p > 0, White's with q > 0. */
+static int lat_wins(const struct th_lat *l, int colour, int *wp, int *wq)
+{
+    if (l->rank == 2) {
+        *wp = colour == BLACK;
+        *wq = colour == WHITE;
+        return 1;
+    }
+    if (l->rank == 0)
+        return 0;
+    int p = l->p, q = l->q;
+    if (colour == BLACK ? (p == 0 || p * q < 0) : (q == 0 || p * q > 0))
+        return 0;
+    int flip = colour == BLACK ? p < 0 : q < 0;
+    *wp = flip ? -p : p;
+    *wq = flip ? -q : q;
+    return 1;
+}
+
+/* ---- whole-board check (playouts, and the class shown after one) ------ */
+
+/* Does `colour` hold a winning loop anywhere on the board? One depth-first
+ * pass per group assigns each stone its lift; an edge to an already
+ * placed lift at another offset is a loop of that class. The first winning
+ * group is scanned to its end so that rank 2 reports as in play. */
+static int th_scan_wins(const struct th_state *s, int colour, int *wp, int *wq)
+{
+    int n = s->n, nn = n * n;
+    uint8_t seen[TH_CELLS];
+    int8_t lx[TH_CELLS], ly[TH_CELLS];
+    int16_t stack[TH_CELLS];
+    memset(seen, 0, (size_t)nn);
+    for (int start = 0; start < nn; start++) {
+        if (s->cell[start] != colour || seen[start])
+            continue;
+        struct th_lat lat = { 0, 0, 0 };
+        int sp = 0;
+        seen[start] = 1;
+        lx[start] = ly[start] = 0;
+        stack[sp++] = (int16_t)start;
+        while (sp) {
+            int i = stack[--sp], c = i % n, r = i / n;
+            for (int d = 0; d < TH_DIRS; d++) {
+                int nc, nr, wx, wy;
+                th_step(n, c, r, d, &nc, &nr, &wx, &wy);
+                int j = nr * n + nc;
+                if (s->cell[j] != colour)
+                    continue;
+                int ex = lx[i] + wx, ey = ly[i] + wy;
+                if (!seen[j]) {
+                    seen[j] = 1;
+                    lx[j] = (int8_t)ex;
+                    ly[j] = (int8_t)ey;
+                    stack[sp++] = (int16_t)j;
+                } else if (ex != lx[j] || ey != ly[j]) {
+                    lat_add(&lat, ex - lx[j], ey - ly[j]);
+                }
+            }
+        }
+        if (lat_wins(&lat, colour, wp, wq))
+            return 1;
+    }
+    return 0;
+}
+
+/* ---- union-find with lift offsets -------------------------------------- */
+
+/* Root of x; *ax, *ay get x's lift offset from the root's. Compresses the
+ * path, rewriting each offset as the sum along the old path. */
+static int uf_find(struct th_state *s, int x, int *ax, int *ay)
+{
+    int root = x, sx = 0, sy = 0;
+    while (s->parent[root] >= 0) {
+        sx += s->ox[root];
+        sy += s->oy[root];
+        root = s->parent[root];
+    }
+    for (int y = x, cx = sx, cy = sy; s->parent[y] >= 0;) {
+        int up = s->parent[y], ux = cx - s->ox[y], uy = cy - s->oy[y];
+        s->parent[y] = (int16_t)root;
+        s->ox[y] = (int8_t)cx;
+        s->oy[y] = (int8_t)cy;
+        y = up;
+        cx = ux;
+        cy = uy;
+    }
+    *ax = sx;
+    *ay = sy;
+    return root;
+}
+
+/* Joins the new stone i to its same-coloured neighbour j, whose lift next
+ * to i's lift lies (wx, wy) wraps away. */
+static void uf_link(struct th_state *s, int i, int j, int wx, int wy)
+{
+    int sx, sy, tx, ty;
+    int ri = uf_find(s, i, &sx, &sy), rj = uf_find(s, j, &tx, &ty);
+    /* In ri's frame, rj's lift sits at (dx, dy). */
+    int dx = sx + wx - tx, dy = sy + wy - ty;
+    if (ri == rj) {
+        if (dx || dy)
+            lat_add(&s->lat[ri], dx, dy);
+        return;
+    }
+    if (s->parent[ri] > s->parent[rj]) { /* ri smaller: hang it under rj */
+        int t = ri;
+        ri = rj;
+        rj = t;
+        dx = -dx;
+        dy = -dy;
+    }
+    s->parent[ri] = (int16_t)(s->parent[ri] + s->parent[rj]);
+    s->parent[rj] = (int16_t)ri;
+    s->ox[rj] = (int8_t)dx;
+    s->oy[rj] = (int8_t)dy;
+    lat_merge(&s->lat[ri], &s->lat[rj]);
+}
+
+/* ---- game rules ------------------------------------------------------- */
+
+static int th_swap_move(const struct th_state *s)
+{
+    return s->n * s->n;
+}
+
+static int th_swap_ok(const struct th_state *s)
+{
+    return (s->flags & TH_SWAP) && s->plies == 1 && !s->winner;
+}
+
+static void th_pass_turn(struct th_state *s)
+{
+    s->turn = (uint8_t)(BLACK + WHITE - s->turn);
+    s->hash ^= TH_KEY_WHITE_TO_MOVE;
+    s->plies++;
+}
+
+/* White takes over Black's only stone; union-find needs no change. */
+static void th_do_swap(struct th_state *s)
+{
+    int nn = s->n * s->n;
+    for (int i = 0; i < nn; i++)
+        if (s->cell[i] == BLACK) {
+            s->cell[i] = WHITE;
+            s->hash ^= th_key(i, BLACK) ^ th_key(i, WHITE);
+        }
+    th_pass_turn(s);
+}
+
+static void th_place(struct th_state *s, int i)
+{
+    int n = s->n, c = i % n, r = i / n, colour = s->turn;
+    s->cell[i] = (uint8_t)colour;
+    s->parent[i] = -1;
+    s->ox[i] = s->oy[i] = 0;
+    s->lat[i] = (struct th_lat){ 0, 0, 0 };
+    s->hash ^= th_key(i, colour);
+    s->stones++;
+    for (int d = 0; d < TH_DIRS; d++) {
+        int nc, nr, wx, wy;
+        th_step(n, c, r, d, &nc, &nr, &wx, &wy);
+        int j = nr * n + nc;
+        if (s->cell[j] == colour)
+            uf_link(s, i, j, wx, wy);
+    }
+    int ax, ay, p, q;
+    int root = uf_find(s, i, &ax, &ay);
+    if (lat_wins(&s->lat[root], colour, &p, &q)) {
+        s->winner = (uint8_t)colour;
+        s->win_p = (int8_t)p;
+        s->win_q = (int8_t)q;
+        s->class_known = 1;
+    } else if (s->stones == n * n) {
+        /* Unreachable (a full board always holds a winning loop, which
+         * the incremental check has met); keeps the game finite anyway. */
+        s->winner = th_scan_wins(s, BLACK, &p, &q) ? BLACK : WHITE;
+        s->class_known = 0;
+    }
+    th_pass_turn(s);
+}
+
+/* ---- interface -------------------------------------------------------- */
+
+static bool th_size_ok(int size)
+{
+    return size >= TH_MIN && size <= TH_MAX;
+}
+
+static void th_init(void *st, const struct game_options *opt)
+{
+    struct th_state *s = st;
+    memset(s, 0, sizeof *s);
+    s->n = (uint8_t)(th_size_ok(opt->size) ? opt->size : 11);
+    s->flags = (uint8_t)(opt->flags & TH_SWAP);
+    s->turn = BLACK;
+    s->class_known = 1;
+    s->hash = th_mix(0x746f727573ULL ^ ((uint64_t)s->n << 8) ^ s->flags);
+}
+
+static int th_to_move(const void *st)
+{
+    const struct th_state *s = st;
+    return s->winner ? -1 : s->turn - 1;
+}
+
+static bool th_is_over(const void *st)
+{
+    return ((const struct th_state *)st)->winner != EMPTY;
+}
+
+static int th_legal_moves(const void *st, move_t *out)
+{
+    const struct th_state *s = st;
+    if (s->winner)
+        return 0;
+    int nn = s->n * s->n, k = 0;
+    for (int i = 0; i < nn; i++)
+        if (!s->cell[i])
+            out[k++] = i;
+    if (th_swap_ok(s))
+        out[k++] = th_swap_move(s);
+    return k;
+}
+
+static void th_play(void *st, move_t m)
+{
+    struct th_state *s = st;
+    if (m == th_swap_move(s))
+        th_do_swap(s);
+    else
+        th_place(s, m);
+}
+
+static void th_score(const void *st, int *out)
+{
+    const struct th_state *s = st;
+    out[0] = s->winner == BLACK;
+    out[1] = s->winner == WHITE;
+}
+
+static void th_outcome(const void *st, double *out)
+{
+    const struct th_state *s = st;
+    out[0] = s->winner == BLACK;
+    out[1] = s->winner == WHITE;
+}
+
+/* "a1" .. or "swap"; no leading zeros, at most two digits. */
+static int th_parse_move(const void *st, const char *text, move_t *m)
+{
+    const struct th_state *s = st;
+    int n = s->n;
+    if (!text)
+        return -1;
+    if (strcasecmp(text, "swap") == 0) {
+        *m = th_swap_move(s);
+        return 0;
+    }
+    int col = tolower((unsigned char)text[0]) - 'a';
+    if (col < 0 || col >= n || text[1] < '1' || text[1] > '9')
+        return -1;
+    int row = text[1] - '0';
+    const char *p = text + 2;
+    if (*p >= '0' && *p <= '9')
+        row = row * 10 + (*p++ - '0');
+    if (*p || row > n)
+        return -1;
+    *m = (row - 1) * n + col;
+    return 0;
+}
+
+static int th_format_move(const void *st, move_t m, char *buf, size_t cap)
+{
+    const struct th_state *s = st;
+    int n = s->n;
+    if (m == MOVE_PASS)
+        return snprintf(buf, cap, "pass");
+    if (m == th_swap_move(s))
+        return snprintf(buf, cap, "swap");
+    if (m < 0 || m > n * n)
+        return snprintf(buf, cap, "?");
+    return snprintf(buf, cap, "%c%d", 'a' + m % n, m / n + 1);
+}
+
+/* Winning class, found by a board scan when a playout left it unknown. */
+static void th_win_class(const struct th_state *s, int *p, int *q)
+{
+    *p = s->win_p;
+    *q = s->win_q;
+    if (!s->class_known && !th_scan_wins(s, s->winner, p, q))
+        *p = *q = 0;
+}
+
+static int th_format_score(const void *st, char *buf, size_t cap)
+{
+    const struct th_state *s = st;
+    if (!s->winner)
+        return snprintf(buf, cap, "none playing");
+    int p, q;
+    th_win_class(s, &p, &q);
+    return snprintf(buf, cap, "%s wins %d %d",
+                    s->winner == BLACK ? "black" : "white", p, q);
+}
+
+static int th_format_result(const void *st, char *buf, size_t cap)
+{
+    const struct th_state *s = st;
+    return snprintf(buf, cap, "%s", s->winner == BLACK ? "B+" : "W+");
+}
+
+/* snprintf-style appending: counts the full length, writes what fits. */
+struct th_out {
+    char *buf;
+    size_t cap, len;
+};
+
+static void th_put(struct th_out *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int k = o->len < o->cap ? vsnprintf(o->buf + o->len, o->cap - o->len, fmt, ap)
+                            : vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (k > 0)
+        o->len += (size_t)k;
+}
+
+/* The rhombus slanted as Hex boards are drawn: row r+1 sits half a cell
+ * to the right of row r, so (c, r+1) touches (c, r) and (c+1, r). */
+static int th_show(const void *st, char *buf, size_t cap)
+{
+    const struct th_state *s = st;
+    struct th_out o = { buf, cap, 0 };
+    int n = s->n;
+    if (cap)
+        buf[0] = '\0';
+    th_put(&o, "TorusHex %dx%d%s, edges wrap: column %c touches a, row %d touches 1\n",
+           n, n, s->flags & TH_SWAP ? " swap" : "", 'a' + n - 1, n);
+    th_put(&o, "    ");
+    for (int c = 0; c < n; c++)
+        th_put(&o, c ? " %c" : "%c", 'a' + c);
+    for (int r = 0; r < n; r++) {
+        th_put(&o, "\n%2d  %*s", r + 1, r, "");
+        for (int c = 0; c < n; c++)
+            th_put(&o, c ? " %c" : "%c", ".XO"[s->cell[r * n + c]]);
+    }
+    if (s->winner) {
+        int p, q;
+        th_win_class(s, &p, &q);
+        th_put(&o, "\ngame over after %d moves: %s wins with a loop of class %d %d",
+               s->plies, s->winner == BLACK ? "black (X)" : "white (O)", p, q);
+    } else {
+        th_put(&o, "\nmove %d: %s to move", s->plies + 1,
+               s->turn == BLACK ? "black (X)" : "white (O)");
+    }
+    th_put(&o, "\nscore: ");
+    char sc[40];
+    th_format_score(s, sc, sizeof sc);
+    th_put(&o, "%s", sc);
+    return (int)o.len;
+}
+
+static uint64_t th_hash(const void *st)
+{
+    return ((const struct th_state *)st)->hash;
+}
+
+/* Random order, alternating colours, fills the board with a uniformly
+ * random subset of the empties for the side to move's share; the winner of
+ * the full board is the winner of that game played move by move, since the
+ * first winning loop can never be met by one of the other side. */
+static void th_random_playout(void *st, struct rng *rg)
+{
+    struct th_state *s = st;
+    if (s->winner)
+        return;
+    int nn = s->n * s->n, e = 0;
+    int16_t empty[TH_CELLS];
+    if (th_swap_ok(s) && rng_below(rg, (uint32_t)(nn - s->stones + 1)) == 0)
+        th_do_swap(s);
+    for (int i = 0; i < nn; i++)
+        if (!s->cell[i])
+            empty[e++] = (int16_t)i;
+    int blacks = s->turn == BLACK ? (e + 1) / 2 : e / 2;
+    uint64_t h = s->hash;
+    for (int k = 0; k < blacks; k++) {
+        int j = k + (int)rng_below(rg, (uint32_t)(e - k));
+        int16_t t = empty[j];
+        empty[j] = empty[k];
+        empty[k] = t;
+        s->cell[t] = BLACK;
+        h ^= th_key(t, BLACK);
+    }
+    for (int k = blacks; k < e; k++) {
+        s->cell[empty[k]] = WHITE;
+        h ^= th_key(empty[k], WHITE);
+    }
+    if (e & 1) {
+        s->turn = (uint8_t)(BLACK + WHITE - s->turn);
+        h ^= TH_KEY_WHITE_TO_MOVE;
+    }
+    s->hash = h;
+    s->plies = (uint16_t)(s->plies + e);
+    s->stones = (uint16_t)nn;
+    int p, q;
+    if (th_scan_wins(s, BLACK, &p, &q)) {
+        s->winner = BLACK;
+        s->win_p = (int8_t)p;
+        s->win_q = (int8_t)q;
+        s->class_known = 1;
+    } else {
+        s->winner = WHITE;
+        s->class_known = 0;
+    }
+}
+
+static int th_moves_left(const void *st)
+{
+    const struct th_state *s = st;
+    if (s->winner)
+        return 0;
+    int left = (s->n * s->n - s->stones) / 2;
+    return left > 0 ? left : 1;
+}
+
+const struct game torushex_game = {
+    .name = "TorusHex",
+    .aliases = { "torus-hex", "torus_hex", NULL },
+    .min_size = TH_MIN,
+    .max_size = TH_MAX,
+    .default_size = 11,
+    .num_players = 2,
+    .player_names = { { "black", "b", NULL }, { "white", "w", NULL } },
+    .variants = { { "swap", TH_SWAP, "swap (pie) rule: White may answer swap as its first move" },
+                  { NULL, 0, NULL } },
+    .state_size = sizeof(struct th_state),
+    .size_ok = th_size_ok,
+    .init = th_init,
+    .to_move = th_to_move,
+    .legal_moves = th_legal_moves,
+    .play = th_play,
+    .is_over = th_is_over,
+    .score = th_score,
+    .outcome = th_outcome,
+    .parse_move = th_parse_move,
+    .format_move = th_format_move,
+    .show = th_show,
+    .format_score = th_format_score,
+    .format_result = th_format_result,
+    .hash = th_hash,
+    .perft = NULL,
+    .random_playout = th_random_playout,
+    .moves_left = th_moves_left,
+};
