@@ -5,6 +5,7 @@
 
 #include "engine/clock.h"
 #include "protocol/args.h"
+#include "protocol/gtp.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -245,10 +246,13 @@ static bool cmd_set_game(struct session *s, int argc, char **argv,
         if (!find_variant(g, argv[i], &f)) {
             text_printf(out, "unknown variant ");
             put_word(out, argv[i]);
-            text_printf(out, " for %s (", g->name);
+            text_printf(out, " for %s ", g->name);
+            if (!g->variants[0].name)
+                text_puts(out, "(it has none)");
             for (int v = 0; v < GAME_MAX_VARIANTS && g->variants[v].name; v++)
-                text_printf(out, "%s%s", v ? ", " : "", g->variants[v].name);
-            text_puts(out, ")");
+                text_printf(out, "%s%s", v ? ", " : "(", g->variants[v].name);
+            if (g->variants[0].name)
+                text_puts(out, ")");
             return false;
         }
         opt.flags |= f;
@@ -505,6 +509,9 @@ static bool cmd_set_player(struct session *s, int argc, char **argv,
     }
     return true;
 }
+
+/* command_run hands over at most GTP_MAX_ARGS words. */
+_Static_assert(1 + GAME_MAX_VARIANTS <= GTP_MAX_ARGS, "set_game arguments");
 
 const struct command command_table[] = {
     {"protocol_version", cmd_protocol_version, 0, 0, "", "GTP version (2)"},

@@ -10,7 +10,7 @@
 
 /* Fills out with the response text (success) or the error message;
  * returns true on success. argv has exactly argc words, within the
- * table's bounds. */
+ * table's bounds (max_args <= GTP_MAX_ARGS). */
 typedef bool (*command_fn)(struct session *s, int argc, char **argv,
                            struct text *out);
 
@@ -26,7 +26,8 @@ extern const struct command command_table[];   /* name NULL ends */
 
 const struct command *command_find(const char *name);
 
-/* Runs one command; false (and an error message in out) on failure. */
+/* Runs one command; false (and an error message in out) on failure.
+ * argc counts all words, argv holds the first GTP_MAX_ARGS of them. */
 bool command_run(struct session *s, const char *name, int argc, char **argv,
                  struct text *out);
 

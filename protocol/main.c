@@ -101,7 +101,11 @@ static void parse_flags(struct config *c, int argc, char **argv)
                 die("too many variants", "");
             c->variants[c->nvariants++] = optarg;
             break;
-        case 's': c->size = int_flag("--size", optarg, INT_MAX); break;
+        case 's':
+            c->size = int_flag("--size", optarg, INT_MAX);
+            if (c->size == 0)
+                die("--size needs a positive number", "");
+            break;
         case 'p': c->player = optarg; break;
         case 't':
             if (args_double(optarg, &c->popt.time_per_move) != ARGS_OK ||
@@ -174,14 +178,7 @@ static void handle_line(struct session *s, char *line, size_t len,
     case GTP_COMMAND:
         break;
     }
-    bool ok;
-    if (cmd.argc > GTP_MAX_ARGS) {
-        text_clear(out);
-        text_puts(out, "syntax error: too many arguments");
-        ok = false;
-    } else {
-        ok = command_run(s, cmd.name, cmd.argc, cmd.argv, out);
-    }
+    bool ok = command_run(s, cmd.name, cmd.argc, cmd.argv, out);
     gtp_respond(stdout, &cmd, ok, text_str(out));
 }
 
