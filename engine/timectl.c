@@ -60,9 +60,9 @@ double timectl_budget(const struct time_control *tc, int player,
     } else {
         if (moves_left <= 0)
             moves_left = 30;
-        /* Spread main time over the remaining moves, with some extra
-         * early on; byo-yomi, when there is one, backs up each move. */
-        budget = usable / (moves_left * 0.8 + 2);
+        /* Spread main time over the remaining moves with a little kept
+         * back; byo-yomi, when there is one, backs up each move. */
+        budget = usable / (moves_left + 2);
         if (tc->byo_stones > 0) {
             double per = 0.8 * tc->byo_time / tc->byo_stones;
             double cap = (usable > 0 ? usable : 0) + per;

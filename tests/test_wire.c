@@ -114,7 +114,8 @@ static void play_games(struct engine *e, const char *game, const char *size,
                     mover = t;
             }
             if (mover < 0) {
-                if (!strstr(ask(e, "score%s%s", "", ""), "over"))
+                /* Nobody can move: the game must be over. */
+                if (ask(e, "final_score%s%s", "", "")[0] != '=')
                     disagree++;
                 break;
             }
