@@ -1,0 +1,73 @@
+/* Separo internals shared by the rules core (separo.c), region counting
+ * (separo_regions.c) and text input/output (separo_text.c). Only these
+ * files and the Separo unit test include it; everything else goes through
+ * `separo_game`.
+ *
+ * Board layout: point (x, y) (x column from a, y row from 1, both 0-based)
+ * has index (y + 2) * stride + x + 2 with stride = size + 2. Two padding
+ * rows above and below and two padding columns (shared between neighbouring
+ * rows) hold SEP_OFF, so every step of up to two points (a knight's jump)
+ * from a board point lands on a valid index.
+ *
+ * Move code = s1_index * 8 + k, k = diagonal * 2 + branch (see separo.c):
+ * the same number is the bit index in the per-player move bitsets. */
+#ifndef QUARTET_SEPARO_H
+#define QUARTET_SEPARO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SEP_MIN_SIZE 5
+#define SEP_MAX_SIZE 19
+#define SEP_NP 488            /* >= (19 + 4) * 21 + 2, a multiple of 8 */
+#define SEP_WORDS (SEP_NP / 8)   /* 64-bit words of move bits per player */
+
+enum { SEP_EMPTY = 0, SEP_RED = 1, SEP_BLUE = 2, SEP_OFF = 3 };
+
+/* Directions; also the bit numbers of a point's root mask. */
+enum { SEP_E, SEP_W, SEP_S, SEP_N, SEP_NW, SEP_NE, SEP_SW, SEP_SE };
+
+struct separo_state {
+    uint64_t legal[2][SEP_WORDS];  /* move bits per player (see above) */
+    uint8_t cell[SEP_NP];       /* SEP_EMPTY, SEP_RED, SEP_BLUE, SEP_OFF */
+    uint8_t roots[SEP_NP];      /* bit d: a root leaves this point towards d */
+    int16_t dof[8];             /* index offset of one step in direction d */
+    int16_t count[2];           /* number of legal moves per player */
+    uint8_t size, stride, side; /* side: 0 Red, 1 Blue (who moves next) */
+};
+
+extern const int8_t separo_dx[8], separo_dy[8];
+
+static inline int separo_index(const struct separo_state *s, int x, int y)
+{
+    return (y + 2) * s->stride + x + 2;
+}
+static inline int separo_x(const struct separo_state *s, int p) { return p % s->stride - 2; }
+static inline int separo_y(const struct separo_state *s, int p) { return p / s->stride - 2; }
+
+/* The three points of move m (no legality check). */
+void separo_move_points(const struct separo_state *s, int m, int *p1, int *p2, int *p3);
+/* Move code for s1 -> s2 (diagonal) -> s3 (orthogonal), or -1 when the
+ * three points do not have that shape. */
+int separo_move_code(const struct separo_state *s, int p1, int p2, int p3);
+
+/* Regions of colour col (SEP_RED/SEP_BLUE) larger than one unit cell. */
+int separo_regions(const struct separo_state *s, int col);
+/* Both at once (out[0] Red, out[1] Blue): one pass over the cells. */
+void separo_regions2(const struct separo_state *s, int out[2]);
+
+/* Text side of the game interface (separo_text.c). */
+int separo_parse_move(const void *st, const char *text, int32_t *m);
+int separo_format_move(const void *st, int32_t m, char *buf, size_t cap);
+int separo_show(const void *st, char *buf, size_t cap);
+int separo_format_score(const void *st, char *buf, size_t cap);
+int separo_format_result(const void *st, char *buf, size_t cap);
+
+/* Hand-building positions for tests: an empty board, stones and roots put
+ * anywhere (no rule checks), then the move bitsets recomputed from scratch. */
+void separo_clear(struct separo_state *s, int size);
+void separo_put_stone(struct separo_state *s, int x, int y, int col);
+void separo_put_root(struct separo_state *s, int x1, int y1, int x2, int y2);
+void separo_rebuild(struct separo_state *s);
+
+#endif
