@@ -728,6 +728,34 @@ static void test_playout(void)
     printf("playouts checked: %d (%d with swap)\n", tested, swaps);
 }
 
+/* Many more full boards, all sizes up to 19: the playout's fast winner
+ * (cylinder crossings, exact scan as a last resort) against brute force. */
+static void test_playout_boards(void)
+{
+    struct rng rg;
+    rng_seed(&rg, 4242);
+    state_buf sb;
+    int ok = 1, lat_ok = 1, boards = 0;
+    for (int gi = 0; gi < 24000; gi++) {
+        int n = gi < 12000 ? 11 : 3 + gi % 17;
+        new_game(sb.bytes, n, 0);
+        G->random_playout(sb.bytes, &rg);
+        struct board bd;
+        board_from_show(sb.bytes, n, &bd);
+        char a[64], b[64];
+        score_text(sb.bytes, a, sizeof a);
+        brute_score(&bd, b, sizeof b, &lat_ok);
+        if (strcmp(a, b) != 0) {
+            if (ok)
+                fprintf(stderr, "board %d n=%d: playout '%s' brute '%s'\n", gi, n, a, b);
+            ok = 0;
+        }
+        boards++;
+    }
+    CHECK(ok, "playout winners on %d full boards agree with brute force", boards);
+    CHECK(lat_ok, "lattices on full boards");
+}
+
 /* The fill and move-by-move random play give the same win rates. */
 static void test_playout_rate(void)
 {
@@ -794,6 +822,7 @@ int main(void)
     test_hash();
     test_random_games();
     test_playout();
+    test_playout_boards();
     test_playout_rate();
     return check_report();
 }
