@@ -597,6 +597,27 @@ static void test_parse(void)
     CHECK(G->parse_move(&st, "s19-r18-r17", &b) == 0, "s19 on 19x19");
     CHECK(G->parse_move(&st, "t1-s2-s3", &b) == -1, "t1 off 19x19");
     CHECK(G->parse_move(&st, "r18-s19-s20", &b) == -1, "s20 off 19x19");
+    /* random junk: never accepted out of range, accepted text round-trips */
+    struct rng r;
+    rng_seed(&r, 9);
+    static const char alphabet[] = "abcisABS0123456789--pP";
+    int bad_fuzz = 0;
+    G->init(&st, &o);
+    for (int i = 0; i < 200000; i++) {
+        char t[24];
+        int len = (int)rng_below(&r, 12);
+        for (int j = 0; j < len; j++)
+            t[j] = alphabet[rng_below(&r, sizeof alphabet - 1)];
+        t[len] = '\0';
+        if (G->parse_move(&st, t, &b) == 0 && b != MOVE_PASS) {
+            char back[64];
+            move_t c;
+            G->format_move(&st, b, back, sizeof back);
+            if (b < 0 || b >= GAME_MAX_MOVES || G->parse_move(&st, back, &c) != 0 || c != b)
+                bad_fuzz++;
+        }
+    }
+    CHECK(bad_fuzz == 0, "%d fuzzed texts parsed badly", bad_fuzz);
     /* every move code of every size round-trips through text */
     int bad_rt = 0;
     for (int n = 5; n <= 19; n++) {
