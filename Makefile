@@ -32,6 +32,7 @@ TOOLS        := $(TOOL_SRC:tools/%.c=$(BIN)/%)
 TESTS        := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 .PHONY: all test bench install clean
+.SECONDARY:
 all: $(BIN)/quartet $(TOOLS)
 
 $(BUILD)/%.o: %.c

@@ -48,17 +48,21 @@ static void bench_playouts(const struct game *g, double seconds)
     struct rng r;
     rng_seed(&r, 1);
     long games = 0;
-    double t0 = clock_now(), t;
+    double t0 = clock_now(), t, wins = 0;
     do {
+        /* A playout is only useful with its result: score every game. */
         for (int i = 0; i < 256; i++) {
+            double out[GAME_MAX_PLAYERS];
             memcpy(st, root, g->state_size);
             game_random_playout(g, st, &r);
+            g->outcome(st, out);
+            wins += out[0];
         }
         games += 256;
         t = clock_now() - t0;
     } while (t < seconds);
-    printf("%-9s %2dx%-2d random games: %10.0f games/s (one core)\n", g->name,
-           g->default_size, g->default_size, (double)games / t);
+    printf("%-9s %2dx%-2d random games: %10.0f games/s (one core, scored; first player %.3f)\n",
+           g->name, g->default_size, g->default_size, (double)games / t, wins / (double)games);
     free(root);
     free(st);
 }
@@ -71,6 +75,7 @@ int main(int argc, char **argv)
     bench_perft("othello", 10);
     bench_perft("othello", 11);
     bench_perft("yonin", 8);
+    bench_perft("yonin", 10);
     bench_perft("separo", 6);
     bench_perft("separo", 7);
     bench_perft("torushex", 4);
