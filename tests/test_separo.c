@@ -272,6 +272,9 @@ static void random_games(int n, int games, uint64_t seed, int check_every_score)
                 G->score(&st, sc);
                 if (sc[0] != plain_regions(&P, 1, NULL) || sc[1] != plain_regions(&P, 2, NULL))
                     bad_score++;
+                /* The scorer relies on this: every root joins the border. */
+                if (separo_components(&st, SEP_RED) != 1 || separo_components(&st, SEP_BLUE) != 1)
+                    bad_score++;
             }
             if (G->is_over(&st)) {
                 if (G->to_move(&st) != -1)
@@ -788,6 +791,61 @@ static void test_regions(void)
         }
     hb_end(0);
     expect_regions("crossed diagonals, open sides", 1, 1, 5);
+    /* Half of cell b2-c3 (cut by its diagonal) between the crossed cells
+     * b1-c2 and c2-d3: their quarters close it into a region of area 1;
+     * the quarter of b1-c2 against the edge is another. */
+    hb_begin(9);
+    hb_root("b2", "c3", 1);
+    hb_root("b1", "c2", 1);
+    hb_root("c1", "b2", 1);
+    hb_root("c2", "d3", 1);
+    hb_root("d2", "c3", 1);
+    hb_end(0);
+    expect_regions("half between two crossed cells", 1, 1, 3);
+}
+
+/* Random root sets with no rules at all (any colours, crossings, roots
+ * along the border, pieces off the border, isolated cells), from sparse to
+ * dense: the engine's counter against the plain flood fill, which also
+ * covers every small-region shape and the component count. */
+static void test_root_soup(void)
+{
+    static const int8_t own_dx[4] = { 1, 0, 1, -1 }, own_dy[4] = { 0, 1, 1, 1 };
+    struct rng r;
+    rng_seed(&r, 99);
+    int bad = 0, cases = 0, all_sum = 0;
+    for (int n = 5; n <= 19; n++)
+        for (int rep = 0; rep < 200; rep++) {
+            /* percent of orthogonal and of diagonal roots present */
+            unsigned dens[2] = { rng_below(&r, 101), rng_below(&r, 101) };
+            hb_begin(n);
+            for (int y = 0; y < n; y++)
+                for (int x = 0; x < n; x++) {
+                    int col = (int)rng_below(&r, 3);
+                    separo_put_stone(&HS, x, y, col);
+                    HP.stone[y][x] = col;
+                }
+            for (int y = 0; y < n; y++)
+                for (int x = 0; x < n; x++)
+                    for (int d = 0; d < 4; d++) {
+                        int x2 = x + own_dx[d], y2 = y + own_dy[d];
+                        if (!on_board(&HP, x2, y2) || rng_below(&r, 100) >= dens[d >= 2])
+                            continue;
+                        separo_put_root(&HS, x, y, x2, y2);
+                        plain_root(&HP, x, y, x2, y2);
+                    }
+            hb_end(0);
+            int sc[2], all;
+            G->score(&HS, sc);
+            if (sc[0] != plain_regions(&HP, 1, &all) || sc[1] != plain_regions(&HP, 2, NULL))
+                bad++;
+            all_sum += all;
+            cases++;
+        }
+    CHECK(bad == 0, "%d of %d random root sets counted differently from the plain counter", bad,
+          cases);
+    CHECK(all_sum > 10 * cases, "root sets too sparse to test anything (%d regions)", all_sum);
+    printf("root soup: %d random root sets checked\n", cases);
 }
 
 /* Hash: transpositions agree, side to move matters. */
@@ -865,11 +923,14 @@ int main(void)
     test_angle_rule();
     test_regions();
     test_hash_and_text();
+    test_root_soup();
     random_games(5, 3000, 1, 1);
     random_games(6, 3000, 2, 1);
-    random_games(9, 2000, 3, 0);
-    random_games(13, 300, 4, 0);
-    random_games(19, 60, 5, 0);
+    random_games(9, 1000, 3, 1);
+    random_games(9, 1000, 6, 0);
+    random_games(13, 150, 4, 1);
+    random_games(19, 30, 5, 1);
+    random_games(19, 30, 7, 0);
     test_playouts();
     return check_report();
 }

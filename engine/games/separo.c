@@ -165,6 +165,7 @@ void separo_clear(S *s, int size)
     for (int y = 0; y < size; y++)
         for (int x = 0; x < size; x++)
             s->cell[separo_index(s, x, y)] = SEP_EMPTY;
+    s->handmade = 1;
 }
 
 void separo_put_stone(S *s, int x, int y, int col)
@@ -205,6 +206,7 @@ static void sep_init(void *st, const struct game_options *opt)
     separo_put_stone(s, n - 1, 0, SEP_BLUE);
     separo_put_stone(s, 0, n - 1, SEP_BLUE);
     separo_rebuild(s);
+    s->handmade = 0; /* from here on every root grows from a corner */
 }
 
 static bool sep_is_over(const void *st)

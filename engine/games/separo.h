@@ -34,6 +34,8 @@ struct separo_state {
     int16_t dof[8];             /* index offset of one step in direction d */
     int16_t count[2];           /* number of legal moves per player */
     uint8_t size, stride, side; /* side: 0 Red, 1 Blue (who moves next) */
+    uint8_t handmade;           /* built by separo_clear: roots may lie off
+                                 * the border's root component (scoring) */
 };
 
 extern const int8_t separo_dx[8], separo_dy[8];
@@ -53,8 +55,11 @@ int separo_move_code(const struct separo_state *s, int p1, int p2, int p3);
 
 /* Regions of colour col (SEP_RED/SEP_BLUE) larger than one unit cell. */
 int separo_regions(const struct separo_state *s, int col);
-/* Both at once (out[0] Red, out[1] Blue): one pass over the cells. */
+/* Both at once (out[0] Red, out[1] Blue). */
 void separo_regions2(const struct separo_state *s, int out[2]);
+/* Connected pieces of the graph of col's roots with the board border (the
+ * border is one); always 1 in positions reached by play. */
+int separo_components(const struct separo_state *s, int col);
 
 /* Text side of the game interface (separo_text.c). */
 int separo_parse_move(const void *st, const char *text, int32_t *m);
