@@ -1,5 +1,6 @@
 #!/bin/sh
-# Plays whole games over GTP with --player random, sending only genmove
+# Plays whole games over GTP with --player random (and a few with the
+# default flat-mc on a small playout budget), sending only genmove
 # for the seat on turn (cycling the seats; forced passes come back as
 # "pass"), then checks that the game ended, that every genmove succeeded,
 # and that final_score has the right form and agrees with score (which
@@ -44,7 +45,7 @@ play() {
         echo "score"
         echo "final_score"
     } >"$tmp/in"
-    "$QUARTET" --player random --seed "$seed" <"$tmp/in" >"$tmp/out" 2>"$tmp/err"
+    "$QUARTET" $flags --seed "$seed" <"$tmp/in" >"$tmp/out" 2>"$tmp/err"
     rc=$?
     # One response per command, first lines only.
     awk 'BEGIN { s = 1 } s { print; s = 0; next } $0 == "" { s = 1 }' "$tmp/out" >"$tmp/first"
@@ -66,6 +67,7 @@ play() {
     fi
 }
 
+flags="--player random"
 for seed in 1 2 3; do
     play "othello 8 seed $seed" othello 8 $seed "b w" othello
     play "othello 6 seed $seed" othello 6 $seed "b w" othello
@@ -76,5 +78,11 @@ for seed in 1 2 3; do
     play "torushex 11 seed $seed" torushex 11 $seed "b w" torushex
     play "torushex swap 5 seed $seed" torushex 5 $seed "b w" torushex swap
 done
+flags="--player flat-mc --playouts 64 --threads 2"
+play "flat-mc othello 6" othello 6 4 "b w" othello
+play "flat-mc yonin 6" yonin 6 4 "a b c d" yonin
+play "flat-mc yonin team 6" yonin 6 4 "a b c d" yonin team
+play "flat-mc separo 5" separo 5 4 "b w" separo
+play "flat-mc torushex 5" torushex 5 4 "b w" torushex swap
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -197,7 +197,7 @@ int main(void)
     check_registry();
     for (int i = 0; game_registry[i]; i++) {
         const struct game *g = game_registry[i];
-        check_game(g, 400);
+        check_game(g, 1000);
         check_playouts(g);
         check_perft_hook(g);
     }
