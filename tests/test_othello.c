@@ -204,7 +204,7 @@ static void test_perft(void)
         uint64_t a = g->perft(s.b, d), b = plain_perft(&s, d);
         CHECK(a == b, "4x4 perft(%d): fast %llu plain %llu", d,
               (unsigned long long)a, (unsigned long long)b);
-        if (a == prev && d > 12)
+        if (a != b || (a == prev && d > 12))
             break; /* every game has ended: the count stays fixed */
         prev = a;
     }
@@ -444,6 +444,18 @@ static void test_bitboard(struct rng *r)
     }
 }
 
+/* Plays a uniformly random legal move; false when there is none or the
+ * game has gone on for longer than any game can (a broken game). */
+static bool random_move(state_t *s, struct rng *r, int *plies)
+{
+    move_t moves[GAME_MAX_MOVES];
+    int k = g->is_over(s->b) ? 0 : g->legal_moves(s->b, moves);
+    if (k <= 0 || ++*plies > 200)
+        return false;
+    g->play(s->b, moves[rng_below(r, (uint32_t)k)]);
+    return true;
+}
+
 /* ---- random games through the interface ---- */
 
 struct stats {
@@ -451,11 +463,11 @@ struct stats {
 };
 
 /* Everything that must hold at one position of a game in progress. */
-static void check_position(const state_t *s, const struct plain *own, int n)
+static bool check_position(const state_t *s, const struct plain *own, int n)
 {
     struct plain seen;
-    CHECK(read_board(s, n, &seen), "show parses");
-    CHECK(same_board(&seen, own), "board matches the plain replay");
+    bool ok = read_board(s, n, &seen) && same_board(&seen, own);
+    CHECK(ok, "board matches the plain replay");
     int b, w, sc[2];
     plain_count(own, &b, &w);
     g->score(s->b, sc);
@@ -474,6 +486,7 @@ static void check_position(const state_t *s, const struct plain *own, int n)
                 !(buf[i] == '\n' && (i == 0 || buf[i - 1] == '\n'));
     CHECK(clean, "show has no empty line, only printable ASCII");
     CHECK(g->show(s->b, NULL, 0) == len, "show measures like snprintf");
+    return ok;
 }
 
 /* The end of a game: plain rules agree that neither side can move, and
@@ -506,8 +519,11 @@ static void random_game(int n, struct rng *r, struct stats *st)
     new_game(&s, n);
     struct plain own;
     plain_init(&own, n);
-    for (;;) {
-        check_position(&s, &own, n);
+    /* A game lasts at most n*n - 4 moves and as many passes; a broken
+     * game must not loop forever, so any mismatch ends it. */
+    for (int ply = 0; ply < 2 * n * n; ply++) {
+        if (!check_position(&s, &own, n))
+            return;
         move_t moves[GAME_MAX_MOVES];
         int k = g->legal_moves(s.b, moves);
         int mine[64], theirs[64];
@@ -523,6 +539,8 @@ static void random_game(int n, struct rng *r, struct stats *st)
               g->to_move(s.b), own.side);
         if (!nm) { /* forced pass: the single move, handing the turn over */
             CHECK(k == 1 && moves[0] == MOVE_PASS, "forced pass listed alone (%d)", k);
+            if (k != 1 || moves[0] != MOVE_PASS)
+                return;
             g->play(s.b, MOVE_PASS);
             own.side ^= 1;
             CHECK(g->to_move(s.b) == own.side, "pass hands the turn over");
@@ -544,6 +562,8 @@ static void random_game(int n, struct rng *r, struct stats *st)
             ok = memcmp(got, mine, (size_t)k * sizeof *got) == 0;
         }
         CHECK(ok, "legal moves match the plain generator (%d vs %d)", k, nm);
+        if (!ok)
+            return;
         CHECK(!game_is_legal(g, s.b, MOVE_PASS), "pass refused when a move exists");
         int i = (int)rng_below(r, (uint32_t)k);
         state_t undo = s;
@@ -556,6 +576,7 @@ static void random_game(int n, struct rng *r, struct stats *st)
         int sq = move_square(&undo, moves[i]);
         plain_play(&own, sq / 8, sq % 8);
     }
+    CHECK(0, "game did not end");
 }
 
 static void test_random_games(struct rng *r)
@@ -583,9 +604,11 @@ static void test_forced_pass(struct rng *r)
     for (int t = 0; t < 2000 && found < 20; t++) {
         state_t s;
         new_game(&s, 8);
-        while (!g->is_over(s.b)) {
+        for (int plies = 0; plies < 200 && !g->is_over(s.b); plies++) {
             move_t moves[GAME_MAX_MOVES];
             int k = g->legal_moves(s.b, moves);
+            if (k <= 0)
+                break;
             if (k == 1 && moves[0] == MOVE_PASS) {
                 found++;
                 int who = g->to_move(s.b);
@@ -620,12 +643,9 @@ static void test_playouts(struct rng *r)
         int n = 4 + 2 * (t % 3);
         state_t s;
         new_game(&s, n);
-        int pre = (int)rng_below(r, 20);
-        for (int i = 0; i < pre && !g->is_over(s.b); i++) {
-            move_t moves[GAME_MAX_MOVES];
-            int k = g->legal_moves(s.b, moves);
-            g->play(s.b, moves[rng_below(r, (uint32_t)k)]);
-        }
+        int pre = (int)rng_below(r, 20), plies = 0;
+        for (int i = 0; i < pre && random_move(&s, r, &plies); i++)
+            ;
         g->random_playout(s.b, r);
         struct plain p;
         CHECK(read_board(&s, n, &p), "show parses");
@@ -648,11 +668,9 @@ static void test_playouts(struct rng *r)
         new_game(&a, 6);
         new_game(&b, 6);
         g->random_playout(a.b, r);
-        move_t moves[GAME_MAX_MOVES];
-        while (!g->is_over(b.b)) {
-            int k = g->legal_moves(b.b, moves);
-            g->play(b.b, moves[rng_below(r, (uint32_t)k)]);
-        }
+        int plies = 0;
+        while (random_move(&b, r, &plies))
+            ;
         double oa[2], ob[2];
         g->outcome(a.b, oa);
         g->outcome(b.b, ob);
@@ -694,16 +712,12 @@ static void test_hash(struct rng *r)
     while (k < MAX - 40) {
         state_t s;
         new_game(&s, 4);
-        for (;;) {
+        int plies = 0;
+        do {
             v[k].h = g->hash(s.b);
             g->show(s.b, v[k].text, sizeof v[k].text);
             k++;
-            if (g->is_over(s.b))
-                break;
-            move_t moves[GAME_MAX_MOVES];
-            int n = g->legal_moves(s.b, moves);
-            g->play(s.b, moves[rng_below(r, (uint32_t)n)]);
-        }
+        } while (k < MAX && random_move(&s, r, &plies));
     }
     int same = 0, bad = 0;
     qsort(v, (size_t)k, sizeof *v, cmp_text);
