@@ -22,6 +22,15 @@ typedef uint64_t bb_t;
 static inline int bb_popcount(bb_t b) { return __builtin_popcountll(b); }
 static inline int bb_first(bb_t b) { return __builtin_ctzll(b); }
 
+/* Writes the squares of b in increasing order into out; returns how many. */
+static inline int bb_squares(bb_t b, int32_t *out)
+{
+    int n = 0;
+    for (; b; b &= b - 1)
+        out[n++] = bb_first(b);
+    return n;
+}
+
 /* Shift one step in direction d (0..7: E, W, S, N, SE, NW, SW, NE). */
 static inline bb_t bb_shift(bb_t b, int d)
 {

@@ -135,10 +135,7 @@ static int oth_legal_moves(const void *st, move_t *out)
         out[0] = MOVE_PASS;
         return 1;
     }
-    int n = 0;
-    for (; m; m &= m - 1)
-        out[n++] = bb_first(m);
-    return n;
+    return bb_squares(m, out);
 }
 
 static void oth_play(void *st, move_t m)
