@@ -112,10 +112,9 @@ static void check_game(const struct game *g, int games)
         int size = sizes[s];
         while (!g->size_ok(size))
             size++;
-        for (uint32_t v = 0; v <= GAME_MAX_VARIANTS; v++) {
-            uint32_t flags = v < GAME_MAX_VARIANTS && g->variants[v].name ? g->variants[v].flag : 0;
-            if (v < GAME_MAX_VARIANTS && !g->variants[v].name)
-                continue;
+        /* v = -1 is the plain game, then each variant on its own. */
+        for (int v = -1; v < GAME_MAX_VARIANTS && (v < 0 || g->variants[v].name); v++) {
+            uint32_t flags = v < 0 ? 0 : g->variants[v].flag;
             int bad = 0, count = size > 11 ? games / 10 : games;
             long plies = 0;
             for (int i = 0; i < count; i++)
