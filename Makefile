@@ -20,16 +20,20 @@ else
   BIN     := bin
 endif
 
-ENGINE_SRC   := $(wildcard engine/*.c engine/games/*.c engine/search/*.c)
+ENGINE_SRC   := $(wildcard engine/*.c engine/games/*.c engine/games/*/*.c engine/search/*.c)
 PROTOCOL_SRC := $(wildcard protocol/*.c)
 TOOL_SRC     := $(wildcard tools/*.c)
+# A tool too big for one file is a folder: tools/NAME/*.c -> bin/NAME.
+TOOL_DIRS    := $(patsubst tools/%/,%,$(filter %/,$(wildcard tools/*/)))
 TEST_SRC     := $(wildcard tests/test_*.c)
+# Helper programs the tests drive (fake engines): tests/fake_*.c.
+FAKE_SRC     := $(wildcard tests/fake_*.c)
 
 ENGINE_OBJ   := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 PROTOCOL_OBJ := $(PROTOCOL_SRC:%.c=$(BUILD)/%.o)
 LIB          := $(BUILD)/libquartet.a
-TOOLS        := $(TOOL_SRC:tools/%.c=$(BIN)/%)
-TESTS        := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+TOOLS        := $(TOOL_SRC:tools/%.c=$(BIN)/%) $(TOOL_DIRS:%=$(BIN)/%)
+TESTS        := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%) $(FAKE_SRC:tests/%.c=$(BUILD)/tests/%)
 
 .PHONY: all test bench install clean
 .SECONDARY:
@@ -50,6 +54,13 @@ $(BIN)/quartet: $(PROTOCOL_OBJ) $(LIB)
 $(BIN)/%: $(BUILD)/tools/%.o $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+define TOOL_DIR_RULE
+$$(BIN)/$(1): $$(patsubst %.c,$$(BUILD)/%.o,$$(wildcard tools/$(1)/*.c)) $$(LIB)
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+endef
+$(foreach t,$(TOOL_DIRS),$(eval $(call TOOL_DIR_RULE,$(t))))
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB)
 	@mkdir -p $(dir $@)

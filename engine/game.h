@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 struct rng;
+struct player_options;
 
 #define GAME_MAX_PLAYERS 4
 /* Upper bound on legal moves of any game at any size (Separo 19x19: at most
@@ -32,6 +33,22 @@ struct game_variant {
 struct game_options {
     int size;        /* board size, already checked with size_ok() */
     uint32_t flags;  /* OR of game_variant flags */
+};
+
+/* A game-specific extension command (Othello's `solve`, ...). The protocol
+ * lists every game's commands and dispatches them on the current position;
+ * a command never changes the position. */
+struct game_command {
+    const char *name;
+    int min_args, max_args;
+    const char *usage;               /* e.g. "[EMPTIES]" */
+    const char *doc;                 /* one line for `help` */
+    /* Writes the response (or, returning -1, the error message) into out.
+     * opt carries the engine options (threads, hash size, ...); stop, when
+     * set by another thread, asks a long computation to give up (-1). */
+    int (*run)(const void *st, int argc, char **argv,
+               const struct player_options *opt, const volatile int *stop,
+               char *out, size_t cap);
 };
 
 struct game {
@@ -82,6 +99,14 @@ struct game {
     void (*random_playout)(void *st, struct rng *r);
     /* Rough number of moves the player to move still has to make. */
     int (*moves_left)(const void *st);
+
+    /* Optional: sets up any position from a board text and a side to move
+     * (`set_position BOARD SIDE`; the board's length gives the size).
+     * Returns 0, or -1 with a message in err and st untouched. */
+    int (*set_position)(void *st, const char *board, const char *side,
+                        char *err, size_t cap);
+    /* Optional extension commands, ended by an entry with name NULL. */
+    const struct game_command *commands;
 };
 
 /* Registry (engine/registry.c). */

@@ -15,6 +15,10 @@ struct player_options {
     int threads;          /* worker threads; 0: all cores */
     uint64_t seed;        /* random seed; equal seeds replay equal games */
     int verbose;          /* diagnostics on stderr when > 0 */
+    int hash_mb;          /* transposition table size in MiB (default 64) */
+    int depth;            /* fixed search depth; 0: by time */
+    int exact_empties;    /* solve exactly from this many empties; -1: auto */
+    const char *eval_file;/* evaluation weights; NULL: the default place */
 };
 
 #define SEARCH_MAX_CANDIDATES 16
@@ -53,15 +57,22 @@ struct search_limits {
 struct player_type {
     const char *name;
     const char *doc;
+    /* Optional: false for games this player cannot play (NULL: all). */
+    bool (*supports)(const struct game *g);
     /* Creates a player for one game; NULL on failure. */
     void *(*create)(const struct game *g, const struct player_options *opt);
     void (*destroy)(void *p);
-    /* Chooses a move for the player to move in st (game not over). */
+    /* Chooses a move for the player to move in st (game not over). With
+     * no time and no playout limit it searches until lim->stop is set
+     * (that is how `analyze` runs), reporting through lim->report. */
     move_t (*genmove)(void *p, const void *st, const struct search_limits *lim);
 };
 
 extern const struct player_type *const player_registry[]; /* NULL-terminated */
 const struct player_type *player_find(const char *name);  /* any case */
+/* The strongest player for g (engine/players.c keeps the table). */
+const struct player_type *player_default(const struct game *g);
+bool player_supports(const struct player_type *pt, const struct game *g);
 void player_options_default(struct player_options *o);
 
 #endif

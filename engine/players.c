@@ -1,6 +1,7 @@
 /* The list of players and their default options. */
 #include "player.h"
 
+#include <string.h>
 #include <strings.h>
 
 extern const struct player_type random_player;
@@ -28,5 +29,33 @@ void player_options_default(struct player_options *o)
         .threads = 0,
         .seed = 0x5eed,
         .verbose = 0,
+        .hash_mb = 64,
+        .depth = 0,
+        .exact_empties = -1,
+        .eval_file = NULL,
     };
+}
+
+bool player_supports(const struct player_type *pt, const struct game *g)
+{
+    return !pt->supports || pt->supports(g);
+}
+
+/* Per game the player that measured strongest; games not listed use
+ * flat-mc, which plays everything. */
+static const struct {
+    const char *game, *player;
+} defaults[] = {
+    {NULL, NULL},
+};
+
+const struct player_type *player_default(const struct game *g)
+{
+    for (int i = 0; defaults[i].game; i++)
+        if (strcmp(defaults[i].game, g->name) == 0) {
+            const struct player_type *pt = player_find(defaults[i].player);
+            if (pt && player_supports(pt, g))
+                return pt;
+        }
+    return player_find("flat-mc");
 }

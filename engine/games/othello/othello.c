@@ -2,9 +2,8 @@
  * A state is two bitboards (see bitboard.h) plus the side to move; whether
  * the game is over is settled in play() so that to_move/is_over are O(1).
  * The fast paths (perft, random playout) work on bare (P, O) pairs. */
-#include "../game.h"
-#include "../rng.h"
-#include "bitboard.h"
+#include "othello.h"
+#include "engine/rng.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -12,15 +11,6 @@
 #ifdef __BMI2__
 #include <immintrin.h>
 #endif
-
-struct othello {
-    bb_t disc[2];      /* black, white */
-    bb_t board;        /* the squares of the n x n board */
-    uint8_t size;
-    uint8_t side;      /* 0 black, 1 white: the player to move */
-    uint8_t over;      /* neither side can move */
-    uint8_t pad[5];
-};
 
 /* Zobrist keys: 64 black squares, 64 white squares, white to move, board
  * size. Generated once from a splitmix64 sequence seeded with "Othello". */
@@ -71,17 +61,12 @@ static const uint64_t zobrist[130] = {
     0x04b17c51b8be34b6ULL,
 };
 
-static bb_t board_mask(int n)
+bb_t othello_board_mask(int n)
 {
     bb_t row = (1ULL << n) - 1, m = 0;
     for (int r = 0; r < n; r++)
         m |= row << (8 * r);
     return m;
-}
-
-BB_INLINE bb_t moves_of(bb_t P, bb_t O, bb_t board)
-{
-    return bb_moves(P, O) & board;
 }
 
 static bool oth_size_ok(int n)
@@ -92,10 +77,10 @@ static bool oth_size_ok(int n)
 /* Settles `over` after a change: the game ends when neither side can move.
  * A finished game keeps side 0, so that equal end positions are equal
  * states with equal hashes however they were reached. */
-static void update_over(struct othello *s)
+void othello_update_over(struct othello *s)
 {
     bb_t P = s->disc[s->side], O = s->disc[!s->side];
-    s->over = !moves_of(P, O, s->board) && !moves_of(O, P, s->board);
+    s->over = !othello_moves(P, O, s->board) && !othello_moves(O, P, s->board);
     if (s->over)
         s->side = 0;
 }
@@ -107,11 +92,11 @@ static void oth_init(void *st, const struct game_options *opt)
     int c = n / 2 - 1; /* row and column of the top-left centre square */
     memset(s, 0, sizeof *s);
     s->size = (uint8_t)n;
-    s->board = board_mask(n);
+    s->board = othello_board_mask(n);
     /* White on the main diagonal of the centre (d4, e5 on 8x8). */
     s->disc[1] = (1ULL << (c * 8 + c)) | (1ULL << ((c + 1) * 8 + c + 1));
     s->disc[0] = (1ULL << ((c + 1) * 8 + c)) | (1ULL << (c * 8 + c + 1));
-    update_over(s);
+    othello_update_over(s);
 }
 
 static int oth_to_move(const void *st)
@@ -130,7 +115,7 @@ static int oth_legal_moves(const void *st, move_t *out)
     const struct othello *s = st;
     if (s->over)
         return 0;
-    bb_t m = moves_of(s->disc[s->side], s->disc[!s->side], s->board);
+    bb_t m = othello_moves(s->disc[s->side], s->disc[!s->side], s->board);
     if (!m) {
         out[0] = MOVE_PASS;
         return 1;
@@ -148,7 +133,7 @@ static void oth_play(void *st, move_t m)
         s->disc[!s->side] = O & ~f;
     }
     s->side ^= 1;
-    update_over(s);
+    othello_update_over(s);
 }
 
 static void oth_score(const void *st, int *out)
@@ -279,7 +264,7 @@ static uint64_t perft_rec(bb_t P, bb_t O, bb_t board, bb_t moves, int depth)
 {
     uint64_t total = 0;
     if (!moves) { /* forced pass or game over */
-        bb_t om = moves_of(O, P, board);
+        bb_t om = othello_moves(O, P, board);
         if (!om)
             return 1;
         if (depth == 2)
@@ -290,7 +275,7 @@ static uint64_t perft_rec(bb_t P, bb_t O, bb_t board, bb_t moves, int depth)
         for (; moves; moves &= moves - 1) {
             int sq = bb_first(moves);
             bb_t f = bb_flips(P, O, sq);
-            int n = bb_popcount(moves_of(O & ~f, P | f | (1ULL << sq), board));
+            int n = bb_popcount(othello_moves(O & ~f, P | f | (1ULL << sq), board));
             total += n ? (uint64_t)n : 1;
         }
         return total;
@@ -299,7 +284,7 @@ static uint64_t perft_rec(bb_t P, bb_t O, bb_t board, bb_t moves, int depth)
         int sq = bb_first(moves);
         bb_t f = bb_flips(P, O, sq);
         bb_t np = O & ~f, no = P | f | (1ULL << sq);
-        total += perft_rec(np, no, board, moves_of(np, no, board), depth - 1);
+        total += perft_rec(np, no, board, othello_moves(np, no, board), depth - 1);
     }
     return total;
 }
@@ -312,7 +297,7 @@ static uint64_t oth_perft(const void *st, int depth)
     if (depth == 0 || s->over)
         return 1;
     bb_t P = s->disc[s->side], O = s->disc[!s->side];
-    bb_t m = moves_of(P, O, s->board);
+    bb_t m = othello_moves(P, O, s->board);
     if (depth == 1)
         return m ? (uint64_t)bb_popcount(m) : 1;
     return perft_rec(P, O, s->board, m, depth);
@@ -338,7 +323,7 @@ static void oth_random_playout(void *st, struct rng *r)
     bb_t P = s->disc[s->side], O = s->disc[!s->side], board = s->board;
     int side = s->side, passed = 0;
     for (;;) {
-        bb_t m = moves_of(P, O, board);
+        bb_t m = othello_moves(P, O, board);
         if (!m) {
             if (passed)
                 break;
