@@ -373,4 +373,5 @@ const struct game othello_game = {
     .perft = oth_perft,
     .random_playout = oth_random_playout,
     .moves_left = oth_moves_left,
+    .commands = othello_commands,
 };

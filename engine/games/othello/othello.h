@@ -22,6 +22,7 @@ struct othello {
 };
 
 extern const struct game othello_game;
+extern const struct game_command othello_commands[]; /* commands.c */
 
 /* The squares of an n x n board. */
 bb_t othello_board_mask(int n);

@@ -1,0 +1,42 @@
+/* Static evaluation of Othello positions, for the player to move.
+ * Two evaluations share this header: the simple one (mobility, potential
+ * mobility, corners, edge stability; any board size, eval_simple.c) and
+ * the trained pattern evaluation (8x8 only, eval_pattern.c), whose weights
+ * come from a data file written by tools/quartet-train. */
+#ifndef QUARTET_OTHELLO_EVAL_H
+#define QUARTET_OTHELLO_EVAL_H
+
+#include "engine/games/bitboard.h"
+
+#include <stddef.h>
+
+/* Evaluations are in 1/OTH_EVAL_UNIT of a disc of final margin, so that a
+ * search can mix them with exact endgame values (margin * OTH_EVAL_UNIT). */
+#define OTH_EVAL_UNIT 128
+#define OTH_EVAL_MAX (64 * OTH_EVAL_UNIT)
+
+struct oth_weights; /* loaded pattern weights; read-only once loaded */
+
+/* P: discs of the player to move, O: the opponent's, board: the squares of
+ * the board (othello_board_mask). Result within +-OTH_EVAL_MAX. */
+int oth_eval_simple(bb_t P, bb_t O, bb_t board);
+int oth_eval_pattern(const struct oth_weights *w, bb_t P, bb_t O);
+
+/* Loads weights from path; NULL with a message in err on failure. */
+struct oth_weights *oth_weights_load(const char *path, char *err, size_t cap);
+void oth_weights_free(struct oth_weights *w);
+/* Where the shipped weights are looked for when no path is given: next to
+ * the binary (../share/quartet/, ../data/), then the source tree's data/.
+ * Writes the first existing path into buf; -1 when none exists. */
+int oth_weights_default_path(char *buf, size_t cap);
+
+/* The evaluation a search uses: the patterns when loaded and the board is
+ * 8x8, the simple evaluation otherwise. */
+static inline int oth_evaluate(const struct oth_weights *w, bb_t P, bb_t O,
+                               bb_t board)
+{
+    return w && board == ~0ULL ? oth_eval_pattern(w, P, O)
+                               : oth_eval_simple(P, O, board);
+}
+
+#endif

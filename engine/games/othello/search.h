@@ -1,0 +1,40 @@
+/* The Othello searcher: iterative-deepening negascout over bitboards with
+ * a transposition table, and the exact endgame solver. One `oth_search`
+ * owns its table and threads; the player (player.c), the extension
+ * commands (solve, solve_wld) and tools (training, benchmarks) use it. */
+#ifndef QUARTET_OTHELLO_SEARCH_H
+#define QUARTET_OTHELLO_SEARCH_H
+
+#include "engine/games/bitboard.h"
+#include "engine/player.h"
+#include "eval.h"
+
+#include <stdint.h>
+
+struct oth_search_config {
+    int hash_mb;                      /* transposition table MiB (>= 1) */
+    int threads;                      /* >= 1 */
+    const struct oth_weights *weights;/* NULL: the simple evaluation */
+    int verbose;
+};
+
+struct oth_search;
+
+struct oth_search *oth_search_new(const struct oth_search_config *c);
+void oth_search_free(struct oth_search *s);
+/* Forgets everything learned (a new game). */
+void oth_search_clear(struct oth_search *s);
+
+/* Value of (P to move, O) on `board` by a fixed-depth search, in eval
+ * units (OTH_EVAL_UNIT per disc; exact margins * OTH_EVAL_UNIT where the
+ * search reaches the end). *best: the best square, -1 for a pass. */
+int oth_search_fixed(struct oth_search *s, bb_t P, bb_t O, bb_t board,
+                     int depth, int *best);
+
+/* Exact final disc margin for P (empties to the winner), best square in
+ * *best (-1: pass or game over); *nodes (optional) the nodes searched.
+ * With wld set, only the sign is exact (-1, 0, +1). */
+int oth_solve(struct oth_search *s, bb_t P, bb_t O, bb_t board, bool wld,
+              int *best, uint64_t *nodes);
+
+#endif
