@@ -5,6 +5,7 @@
 
 #include "engine/clock.h"
 #include "protocol/args.h"
+#include "protocol/game_commands.h"
 #include "protocol/gtp.h"
 
 #include <limits.h>
@@ -119,7 +120,8 @@ static bool cmd_known_command(struct session *s, int argc, char **argv,
                               struct text *out)
 {
     (void)s, (void)argc;
-    text_puts(out, command_find(argv[0]) ? "true" : "false");
+    bool known = command_find(argv[0]) || game_command_find(argv[0]);
+    text_puts(out, known ? "true" : "false");
     return true;
 }
 
@@ -127,8 +129,9 @@ static bool cmd_list_commands(struct session *s, int argc, char **argv,
                               struct text *out)
 {
     (void)s, (void)argc, (void)argv;
-    for (int i = 0; command_table[i].name; i++)
-        text_printf(out, "%s%s", i ? "\n" : "", command_table[i].name);
+    const char *name;
+    for (int i = 0; (name = command_name(i)) != NULL; i++)
+        text_printf(out, "%s%s", i ? "\n" : "", name);
     return true;
 }
 
@@ -141,6 +144,13 @@ static bool cmd_help(struct session *s, int argc, char **argv, struct text *out)
             continue;
         text_printf(out, "%s%s%s%s - %s", out->len ? "\n" : "", c->name,
                     c->usage[0] ? " " : "", c->usage, c->help);
+    }
+    const struct game_command *gc;
+    for (int i = 0; (gc = game_command_at(i)) != NULL; i++) {
+        if (argc == 1 && strcmp(gc->name, argv[0]) != 0)
+            continue;
+        text_printf(out, "%s%s%s%s - %s", out->len ? "\n" : "", gc->name,
+                    gc->usage[0] ? " " : "", gc->usage, gc->doc);
     }
     if (argc == 1 && out->len == 0) {
         text_puts(out, "unknown command");
@@ -494,19 +504,95 @@ static bool cmd_set_player(struct session *s, int argc, char **argv,
                            struct text *out)
 {
     (void)argc;
-    const struct player_type *pt = player_find(argv[0]);
-    if (!pt) {
+    const struct player_type *pt = NULL;
+    if (strcasecmp(argv[0], "default") != 0 && !(pt = player_find(argv[0]))) {
         text_puts(out, "unknown player ");
         put_word(out, argv[0]);
         text_puts(out, " (see list_players)");
         return false;
     }
-    const struct player_type *old = s->ptype;
-    if (session_set_player(s, pt) != 0) {
-        session_set_player(s, old);
+    int r = session_set_player(s, pt);
+    if (r == -2) {
+        text_printf(out, "player %s does not play %s", pt->name, s->game->name);
+        return false;
+    }
+    if (r != 0) {
         text_puts(out, "cannot create that player for this game");
         return false;
     }
+    return true;
+}
+
+/* The board text is n*n squares, so its length gives the size the game
+ * switches to (clear_board then starts a game of that size). */
+static bool cmd_set_position(struct session *s, int argc, char **argv,
+                             struct text *out)
+{
+    (void)argc;
+    const struct game *g = s->game;
+    if (!g->set_position) {
+        text_printf(out, "set_position is not available for %s", g->name);
+        return false;
+    }
+    size_t len = strlen(argv[0]);
+    int n = 1;
+    while ((size_t)n * (size_t)n < len)
+        n++;
+    if ((size_t)n * (size_t)n != len || n < g->min_size || n > g->max_size ||
+        !g->size_ok(n)) {
+        text_printf(out, "syntax error: the board must have n*n squares for a "
+                    "size n that %s allows", g->name);
+        return false;
+    }
+    char err[256] = "invalid position";
+    memcpy(s->scratch, s->state, g->state_size);
+    if (g->set_position(s->scratch, argv[0], argv[1], err, sizeof err) != 0) {
+        err[sizeof err - 1] = '\0';
+        text_puts(out, err);
+        return false;
+    }
+    s->opt.size = n;
+    if (session_set_position(s, s->scratch) != 0) {
+        text_puts(out, "cannot create the player for this position");
+        return false;
+    }
+    return true;
+}
+
+/* analyze [PLAYER] [INTERVAL]: checks the request; protocol/analyze.c runs
+ * it once the "=" line is out, until the next command arrives. */
+static bool cmd_analyze(struct session *s, int argc, char **argv,
+                        struct text *out)
+{
+    int p = -1;
+    long long cs = ANALYZE_DEFAULT_INTERVAL;
+    for (int i = 0; i < argc; i++) {
+        if (args_int(argv[i], 1, 360000, &cs) == ARGS_OK)
+            continue;
+        if (i > 0 || !parse_player(s, argv[i], &p, out)) {
+            if (i > 0) {
+                text_puts(out, "syntax error: interval must be 1..360000 "
+                          "centiseconds, not ");
+                put_word(out, argv[i]);
+            }
+            return false;
+        }
+    }
+    s->analyze_request = false;
+    if (s->game->is_over(s->state))
+        return true;   /* nothing to analyze: an empty success */
+    if (p < 0)
+        p = s->game->to_move(s->state);
+    if (!session_reach(s, p)) {
+        not_on_turn(s, p, out);
+        return false;
+    }
+    if (!s->player) {
+        text_puts(out, "no player to analyze with");
+        return false;
+    }
+    s->analyze_request = true;
+    s->analyze_interval = (double)cs / 100.0;
     return true;
 }
 
@@ -544,9 +630,23 @@ const struct command command_table[] = {
     {"time_left", cmd_time_left, 3, 3, "PLAYER TIME STONES",
      "time left for a player"},
     {"list_players", cmd_list_players, 0, 0, "", "the move-choosing players"},
-    {"set_player", cmd_set_player, 1, 1, "NAME", "choose the player for genmove"},
+    {"set_player", cmd_set_player, 1, 1, "NAME",
+     "choose the player for genmove and analyze (default: the game's own)"},
+    {"set_position", cmd_set_position, 2, 2, "BOARD SIDE",
+     "set up a position: n*n squares row by row, and the side to move"},
+    {"analyze", cmd_analyze, 0, 2, "[PLAYER] [INTERVAL]",
+     "stream the best moves every INTERVAL centiseconds until the next command"},
     {NULL, NULL, 0, 0, NULL, NULL},
 };
+
+const char *command_name(int i)
+{
+    static const int table_len = sizeof command_table / sizeof command_table[0] - 1;
+    if (i < table_len)
+        return command_table[i].name;
+    const struct game_command *gc = game_command_at(i - table_len);
+    return gc ? gc->name : NULL;
+}
 
 const struct command *command_find(const char *name)
 {
@@ -561,6 +661,8 @@ bool command_run(struct session *s, const char *name, int argc, char **argv,
 {
     text_clear(out);
     const struct command *c = command_find(name);
+    if (!c && game_command_find(name))
+        return game_command_run(s, name, argc, argv, out) && !out->failed;
     if (!c) {
         text_puts(out, "unknown command");
         return false;

@@ -25,6 +25,9 @@ struct command {
 extern const struct command command_table[];   /* name NULL ends */
 
 const struct command *command_find(const char *name);
+/* The i-th command name, the table's then the games' extensions; NULL past
+ * the end (list_commands, tab completion). */
+const char *command_name(int i);
 
 /* Runs one command; false (and an error message in out) on failure.
  * argc counts all words, argv holds the first GTP_MAX_ARGS of them. */
@@ -33,6 +36,9 @@ bool command_run(struct session *s, const char *name, int argc, char **argv,
 
 #define QUARTET_NAME "Quartet"
 #define QUARTET_VERSION "0.1.0"
+
+/* analyze's interval when none is given, in centiseconds. */
+#define ANALYZE_DEFAULT_INTERVAL 50
 
 /* Deepest perft the protocol accepts. */
 #define COMMANDS_MAX_PERFT 30

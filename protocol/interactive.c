@@ -26,7 +26,7 @@ static const char *candidate(int i)
     const struct game *g = completion_session ? completion_session->game : NULL;
     switch (completion_kind) {
     case WORD_COMMAND:
-        return command_table[i].name;
+        return command_name(i);
     case WORD_GAME:
         return game_registry[i] ? game_registry[i]->name : NULL;
     case WORD_PLAYER_TYPE:

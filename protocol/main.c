@@ -1,5 +1,6 @@
 /* bin/quartet: command-line flags, then the GTP loop on stdin/stdout.
  * stdout carries nothing but protocol responses; diagnostics go to stderr. */
+#include "protocol/analyze.h"
 #include "protocol/args.h"
 #include "protocol/commands.h"
 #include "protocol/gtp.h"
@@ -33,7 +34,14 @@ static void usage(FILE *f)
           "  --game NAME[,VARIANT...]  game to start with (default Othello)\n"
           "  --variant WORD            a variant of that game (repeatable)\n"
           "  --size N                  board size (default: the game's)\n"
-          "  --player NAME             move chooser (default flat-mc)\n"
+          "  --player NAME             move chooser for every game (default: each\n"
+          "                            game's strongest, see list_players)\n"
+          "  --depth N                 fixed search depth for depth-based players\n"
+          "  --hash MB                 transposition table size (default 64)\n"
+          "  --exact N                 Othello: solve exactly from N empties\n"
+          "                            (default: when it fits the time)\n"
+          "  --eval FILE               Othello evaluation weights (default: the\n"
+          "                            shipped othello.weights)\n"
           "  --time SECONDS            time per move without a clock (default 1)\n"
           "  --playouts N              playouts per move (0: time only)\n"
           "  --threads N               worker threads (0: all cores)\n"
@@ -87,6 +95,10 @@ static void parse_flags(struct config *c, int argc, char **argv)
         {"threads", required_argument, NULL, 'j'},
         {"seed", required_argument, NULL, 'r'},
         {"verbose", no_argument, NULL, 'v'},
+        {"depth", required_argument, NULL, 'd'},
+        {"hash", required_argument, NULL, 'H'},
+        {"exact", required_argument, NULL, 'x'},
+        {"eval", required_argument, NULL, 'E'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'e'},
         {NULL, 0, NULL, 0},
@@ -116,6 +128,14 @@ static void parse_flags(struct config *c, int argc, char **argv)
         case 'j': c->popt.threads = (int)int_flag("--threads", optarg, 1024); break;
         case 'r': c->popt.seed = (uint64_t)int_flag("--seed", optarg, LLONG_MAX); break;
         case 'v': c->popt.verbose++; break;
+        case 'd': c->popt.depth = (int)int_flag("--depth", optarg, 64); break;
+        case 'H':
+            c->popt.hash_mb = (int)int_flag("--hash", optarg, 65536);
+            if (c->popt.hash_mb < 1)
+                die("--hash needs at least 1 MB", "");
+            break;
+        case 'x': c->popt.exact_empties = (int)int_flag("--exact", optarg, 64); break;
+        case 'E': c->popt.eval_file = optarg; break;
         case 'h': usage(stdout); exit(0);
         case 'e': printf("%s %s\n", QUARTET_NAME, QUARTET_VERSION); exit(0);
         default:
@@ -150,9 +170,13 @@ static void start(struct session *s, const struct config *c)
             die("unacceptable size for %s", g->name);
         opt.size = (int)c->size;
     }
-    const struct player_type *pt = player_find(c->player);
-    if (!pt)
+    const struct player_type *pt = NULL;
+    if (c->player && strcasecmp(c->player, "default") != 0 &&
+        !(pt = player_find(c->player)))
         die("unknown player '%s'", c->player);
+    if (pt && !player_supports(pt, g))
+        fprintf(stderr, "quartet: %s does not play %s; using %s's own player\n",
+                pt->name, g->name, g->name);
     session_init(s, pt, &c->popt);
     if (session_new_game(s, g, &opt) != 0) {
         fprintf(stderr, "quartet: cannot start %s\n", g->name);
@@ -179,7 +203,10 @@ static void handle_line(struct session *s, char *line, size_t len,
         break;
     }
     bool ok = command_run(s, cmd.name, cmd.argc, cmd.argv, out);
-    gtp_respond(stdout, &cmd, ok, text_str(out));
+    if (ok && s->analyze_request)
+        analysis_start(s, &cmd, stdout);
+    else
+        gtp_respond(stdout, &cmd, ok, text_str(out));
 }
 
 static void loop_piped(struct session *s, struct text *out)
@@ -193,11 +220,13 @@ static void loop_piped(struct session *s, struct text *out)
     enum gtp_read r;
     while (!s->quit && !ferror(stdout) &&
            (r = gtp_read_line(stdin, buf, GTP_MAX_LINE + 1, &len)) != GTP_EOF) {
+        analysis_stop(s, stdout);   /* any input line ends an analysis */
         if (r == GTP_TOO_LONG)
             gtp_respond(stdout, NULL, false, "line too long");
         else
             handle_line(s, buf, len, out);
     }
+    analysis_stop(s, stdout);
     free(buf);
 }
 
@@ -206,6 +235,7 @@ static void loop_interactive(struct session *s, struct text *out)
     interactive_init(s);
     char *line;
     while (!s->quit && !ferror(stdout) && (line = interactive_read()) != NULL) {
+        analysis_stop(s, stdout);
         size_t len = strlen(line);
         if (len > GTP_MAX_LINE)
             gtp_respond(stdout, NULL, false, "line too long");
@@ -213,11 +243,12 @@ static void loop_interactive(struct session *s, struct text *out)
             handle_line(s, line, len, out);
         free(line);
     }
+    analysis_stop(s, stdout);
 }
 
 int main(int argc, char **argv)
 {
-    struct config c = {.game = "Othello", .player = "flat-mc"};
+    struct config c = {.game = "Othello", .player = NULL};
     player_options_default(&c.popt);
     parse_flags(&c, argc, argv);
     /* A controller that goes away must end us quietly, not by a signal. */

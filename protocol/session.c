@@ -8,7 +8,7 @@ void session_init(struct session *s, const struct player_type *pt,
                   const struct player_options *po)
 {
     memset(s, 0, sizeof *s);
-    s->ptype = pt;
+    s->chosen = pt;
     s->popt = *po;
     timectl_init(&s->tc);
 }
@@ -34,7 +34,11 @@ void session_free(struct session *s)
 static int create_player(struct session *s)
 {
     destroy_player(s);
-    if (!s->ptype || !s->game)
+    if (!s->game)
+        return 0;
+    s->ptype = s->chosen && player_supports(s->chosen, s->game)
+                   ? s->chosen : player_default(s->game);
+    if (!s->ptype)
         return 0;
     s->player = s->ptype->create(s->game, &s->popt);
     return s->player ? 0 : -1;
@@ -68,8 +72,25 @@ int session_new_game(struct session *s, const struct game *g,
 
 int session_set_player(struct session *s, const struct player_type *pt)
 {
-    destroy_player(s);
-    s->ptype = pt;
+    if (pt && s->game && !player_supports(pt, s->game))
+        return -2;
+    const struct player_type *old = s->chosen;
+    s->chosen = pt;
+    if (create_player(s) == 0)
+        return 0;
+    s->chosen = old;
+    create_player(s);
+    return -1;
+}
+
+int session_set_position(struct session *s, const void *st)
+{
+    size_t sz = s->game->state_size;
+    memcpy(s->state, st, sz);
+    s->undo_len = 0;
+    timectl_init(&s->tc);
+    if (s->tc_set)
+        timectl_settings(&s->tc, s->tc_main, s->tc_byo, s->tc_stones);
     return create_player(s);
 }
 

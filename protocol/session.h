@@ -17,7 +17,10 @@ struct session {
     unsigned char *undo;       /* stack of positions, undo_len entries */
     int undo_len, undo_cap;
 
-    const struct player_type *ptype;
+    const struct player_type *chosen; /* --player / set_player; NULL: default */
+    const struct player_type *ptype;  /* the player of this game: chosen if
+                                         it plays the game, else the game's
+                                         default (player_default) */
     void *player;              /* ptype's player for this game, or NULL */
     struct player_options popt;
 
@@ -26,10 +29,16 @@ struct session {
     double tc_main, tc_byo;
     int tc_stones;
 
+    /* Set by the analyze command for the loop to start (analyze.c). */
+    bool analyze_request;
+    double analyze_interval;   /* seconds between info lines */
+    struct analysis *analysis; /* the one running, or NULL */
+
     bool quit;
 };
 
-/* All fields zero/NULL; then session_new_game. */
+/* All fields zero/NULL; then session_new_game. pt: the chosen player, or
+ * NULL for each game's default. */
 void session_init(struct session *s, const struct player_type *pt,
                   const struct player_options *po);
 void session_free(struct session *s);
@@ -40,8 +49,13 @@ void session_free(struct session *s);
 int session_new_game(struct session *s, const struct game *g,
                      const struct game_options *opt);
 
-/* Replaces the player type and recreates the player; -1 on failure. */
+/* Chooses the player (NULL: the game's default) and recreates it; -1 on
+ * failure, -2 when pt cannot play the current game (nothing changes). */
 int session_set_player(struct session *s, const struct player_type *pt);
+
+/* Replaces the current position (set_position): empty undo stack, fresh
+ * clocks, the player recreated so it forgets the old game. */
+int session_set_position(struct session *s, const void *st);
 
 /* The turn rule: copies the position into s->scratch and plays the forced
  * passes of the seats before `player`. Returns true when `player` is then

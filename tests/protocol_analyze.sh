@@ -1,0 +1,89 @@
+#!/bin/sh
+# analyze over a pipe, for every game: the response opens with "=id", its
+# info lines name only legal moves with well-formed fields, the next
+# command ends it with one empty line and is then answered normally; the
+# error cases answer "?" at once. Players: each game's default, and flat-mc.
+: "${QUARTET:=bin/quartet}"
+export LC_ALL=C
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+ok() { passed=$((passed + 1)); echo "ok   $1"; }
+bad() { failed=$((failed + 1)); echo "FAIL $1"; [ -n "$2" ] && printf '  %s\n' "$2"; }
+
+# run_analysis GAME PLAYER: analyze for 0.6 s, then legal_moves and quit.
+run_analysis() {
+    { printf 'set_game %s\n1 analyze 10\n' "$1"; sleep 0.6
+      printf '2 legal_moves\nquit\n'; } |
+        "$QUARTET" --player "$2" --threads 1 >"$tmp/out" 2>/dev/null
+}
+
+check_game() { # GAME PLAYER
+    name="analyze $1 ($2)"
+    if ! run_analysis "$1" "$2"; then bad "$name" "exit status"; return; fi
+    # Response 1: from "=1" to the first empty line.
+    awk '/^=1$/ { on = 1; next } on && $0 == "" { exit } on { print }' \
+        "$tmp/out" >"$tmp/info"
+    awk '/^=2/ { on = 1; sub(/^=2 ?/, "") } on && $0 == "" { exit } on { print }' \
+        "$tmp/out" | tr ' ' '\n' | grep . | sort >"$tmp/legal"
+    if ! grep -q '^=1$' "$tmp/out"; then bad "$name" "no =1 line"; return; fi
+    if [ ! -s "$tmp/info" ]; then bad "$name" "no info lines"; return; fi
+    # Every entry: info move M visits N winrate W [scoreLead S] [depth D] order K pv M...
+    if ! awk '{
+            n = split($0, w, " "); i = 1
+            while (i <= n) {
+                if (w[i] != "info" || w[i+1] != "move" || w[i+3] != "visits") exit 1
+                if (w[i+4] !~ /^[0-9]+$/ || w[i+5] != "winrate") exit 1
+                if (w[i+6] !~ /^[01]\.[0-9]+$/ || w[i+6] > 1) exit 1
+                i += 7
+                if (w[i] == "scoreLead") { if (w[i+1] !~ /^-?[0-9.]+$/) exit 1; i += 2 }
+                if (w[i] == "depth") { if (w[i+1] !~ /^[0-9]+$/) exit 1; i += 2 }
+                if (w[i] != "order" || w[i+1] !~ /^[0-9]+$/ || w[i+2] != "pv") exit 1
+                i += 3
+                if (i > n || w[i] == "info") exit 1   # a pv has a move
+                while (i <= n && w[i] != "info") i++
+            }
+         }' "$tmp/info"; then
+        bad "$name" "malformed: $(head -c 200 "$tmp/info")"; return
+    fi
+    awk '{ for (i = 1; i < NF; i++) if ($i == "move") print $(i+1) }' \
+        "$tmp/info" | sort -u >"$tmp/moves"
+    if [ -n "$(comm -23 "$tmp/moves" "$tmp/legal")" ]; then
+        bad "$name" "moves not legal: $(comm -23 "$tmp/moves" "$tmp/legal" | tr '\n' ' ')"
+        return
+    fi
+    # The response after the analysis is answered normally, then quit.
+    if ! grep -q '^=2 ' "$tmp/out" || [ "$(tail -n 2 "$tmp/out" | head -n 1)" != "=" ]; then
+        bad "$name" "later responses missing"; return
+    fi
+    ok "$name"
+}
+
+for g in Othello Yonin Separo TorusHex; do
+    check_game "$g" default
+    check_game "$g" flat-mc
+done
+
+# expect NAME INPUT EXPECTED: the first line of each response, joined by |.
+expect() {
+    printf '%b' "$2" | "$QUARTET" --player flat-mc --threads 1 >"$tmp/out" 2>/dev/null
+    got=$(awk 'BEGIN { start = 1 } start { printf "%s%s", sep, $0; sep = "|"; start = 0; next }
+               $0 == "" { start = 1 }' "$tmp/out")
+    if [ "$got" = "$3" ]; then ok "$1"; else bad "$1" "expected $3, got $got"; fi
+}
+expect "analyze: not on turn" '1 analyze w\n' "?1 illegal move: not white's turn (black to move)"
+expect "analyze: bad interval" '1 analyze b 0\n' "?1 syntax error: interval must be 1..360000 centiseconds, not '0'"
+expect "analyze: bad player" '1 analyze x\n' "?1 syntax error: unknown player 'x' (black, white)"
+expect "analyze: too many words" '1 analyze b 10 3\n' '?1 syntax error: usage: analyze [PLAYER] [INTERVAL]'
+# A finished game: an empty success, and the next command is answered.
+moves=$(i=0; while [ $i -lt 20 ]; do printf 'genmove b\ngenmove w\n'; i=$((i + 1)); done)
+printf 'boardsize 4\n%s\n2 final_score\n3 analyze\n4 name\n' "$moves" |
+    "$QUARTET" --player random --seed 3 >"$tmp/out" 2>/dev/null
+if grep -q '^=2 [BW0]' "$tmp/out" && [ "$(grep -A 2 '^=3' "$tmp/out" | tr '\n' '|')" = '=3||=4 Quartet|' ]; then
+    ok "analyze: finished game"
+else
+    bad "analyze: finished game" "$(tail -n 6 "$tmp/out" | tr '\n' '|')"
+fi
+expect "analyze: state unchanged" '1 analyze 5\nplay b d3\n2 legal_moves w\n' '=1|=|=2 c3 e3 c5'
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
