@@ -37,4 +37,41 @@ int oth_search_fixed(struct oth_search *s, bb_t P, bb_t O, bb_t board,
 int oth_solve(struct oth_search *s, bb_t P, bb_t O, bb_t board, bool wld,
               int *best, uint64_t *nodes);
 
+/* What the searches below report and return: values are in eval units
+ * from oth_search_run (unless exact) and in discs from oth_solve_run. */
+struct oth_progress {
+    int depth;            /* completed depth; empties when exact */
+    bool exact;           /* value is the exact final margin (discs) */
+    bool wld;             /* only the sign of value is exact */
+    int value;            /* for the side to move */
+    int best;             /* square, -1 pass */
+    uint64_t nodes;
+    double elapsed;
+    int pv_len;
+    int pv[SEARCH_MAX_PV];
+};
+
+/* Limits and reporting of one run (the player, analyze, the commands). */
+struct oth_run {
+    double deadline;             /* clock_now() seconds; 0: none */
+    const volatile int *stop;    /* set by another thread: give up */
+    int max_depth;               /* midgame: 0 up to the end */
+    void (*progress)(void *ctx, const struct oth_progress *p);
+    void *ctx;
+    double interval;             /* seconds between progress calls */
+};
+
+/* Iterative deepening with aspiration windows until the deadline, stop
+ * or max_depth; out gets the deepest completed iteration (exact once the
+ * search reaches the end of the game). Returns -1 when not even depth 1
+ * completed (out->best then is the first legal move). */
+int oth_search_run(struct oth_search *s, bb_t P, bb_t O, bb_t board,
+                   const struct oth_run *run, struct oth_progress *out);
+/* Exact (or WLD) solve within run's limits; -1 if stopped before the end. */
+int oth_solve_run(struct oth_search *s, bb_t P, bb_t O, bb_t board, bool wld,
+                  const struct oth_run *run, struct oth_progress *out);
+
+/* Tests: plain set, searches use no table and no move ordering. */
+void oth_search_set_plain(struct oth_search *s, bool plain);
+
 #endif

@@ -1,0 +1,348 @@
+/* The exact Othello endgame solver: fail-soft negamax with null windows
+ * (negascout at PV nodes), fastest-first ordering, quadrant parity,
+ * stability cut-offs, the transposition table above a few empties and
+ * dedicated code for the last empties that tests flips square by square
+ * instead of generating moves. Threads: lazy SMP over the shared table,
+ * helpers shuffling their move order. */
+#include "othello.h"
+#include "search_int.h"
+
+#include "engine/clock.h"
+
+#include <string.h>
+
+#define MAX_THREADS 64
+#define CORNERS 0x8100000000000081ULL
+#define SHALLOW 6    /* up to this many empties: no move generation */
+#define TT_MIN 10    /* from this many empties: the table */
+#define FASTEST_MIN 9 /* from this many empties: fastest-first ordering */
+#define STABLE_MIN 8 /* from this many empties: stability cut-offs */
+#define SCORE_INF 65
+
+static const bb_t quadrant[4] = {
+    0x000000000f0f0f0fULL, 0x00000000f0f0f0f0ULL,
+    0x0f0f0f0f00000000ULL, 0xf0f0f0f000000000ULL,
+};
+
+/* Empties in quadrants holding an odd number of empties: moves there
+ * first keep the last move of each region (parity). */
+static bb_t odd_quadrants(bb_t E)
+{
+    bb_t odd = 0;
+    for (int q = 0; q < 4; q++)
+        if (bb_popcount(E & quadrant[q]) & 1)
+            odd |= quadrant[q];
+    return odd;
+}
+
+/* The last empty square: nobody has a choice any more. */
+static int solve1(struct oth_worker *w, bb_t P, bb_t O, int sq)
+{
+    w->nodes++;
+    bb_t f = bb_flips(P, O, sq);
+    if (f) {
+        int p = bb_popcount(P) + bb_popcount(f) + 1;
+        return 2 * p - w->squares;
+    }
+    f = bb_flips(O, P, sq);
+    if (f) {
+        int o = bb_popcount(O) + bb_popcount(f) + 1;
+        return w->squares - 2 * o;
+    }
+    return oth_final(w, P, O);
+}
+
+/* 2..SHALLOW empties: each empty tried by its flips, parity first. */
+static int solve_shallow(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta,
+                         bb_t E, int n)
+{
+    if (oth_poll(w))
+        return 0;
+    int best = -SCORE_INF;
+    bb_t odd = odd_quadrants(E);
+    bb_t order[2] = {E & odd, E & ~odd};
+    for (int k = 0; k < 2; k++)
+        for (bb_t m = order[k]; m; m &= m - 1) {
+            int sq = bb_first(m);
+            bb_t f = bb_flips(P, O, sq);
+            if (!f)
+                continue;
+            bb_t b = 1ULL << sq, E2 = E & ~b;
+            int v = n == 2 ? -solve1(w, O & ~f, P | f | b, bb_first(E2))
+                           : -solve_shallow(w, O & ~f, P | f | b, -beta, -alpha, E2, n - 1);
+            if (v > best) {
+                best = v;
+                if (v > alpha) {
+                    alpha = v;
+                    if (v >= beta)
+                        return v;
+                }
+            }
+        }
+    if (best > -SCORE_INF)
+        return best;
+    if (othello_moves(O, P, E))
+        return -solve_shallow(w, O, P, -beta, -alpha, E, n);
+    return oth_final(w, P, O);
+}
+
+/* Discs of X that can never flip: on each axis its line is full, or a
+ * neighbour along the axis is the edge or a stable disc of X; grown from
+ * the corners until nothing changes. 8x8 boards only. */
+static bb_t stable_discs(bb_t X, bb_t occ)
+{
+    const bb_t edge = 0xff818181818181ffULL;
+    bb_t full_h = 0, full_v, full_d = 0, full_a = 0;
+    for (int r = 0; r < 8; r++)
+        if ((occ >> 8 * r & 0xff) == 0xff)
+            full_h |= 0xffULL << 8 * r;
+    bb_t c = occ & occ >> 32;
+    c &= c >> 16;
+    c &= c >> 8;
+    full_v = (c & 0xff) * 0x0101010101010101ULL;
+    /* Moving a diagonal by whole rows keeps its columns: no wrapping. */
+    for (int k = -7; k <= 7; k++) {
+        bb_t d = k >= 0 ? 0x8040201008040201ULL << 8 * k : 0x8040201008040201ULL >> -8 * k;
+        bb_t a = k >= 0 ? 0x0102040810204080ULL << 8 * k : 0x0102040810204080ULL >> -8 * k;
+        if ((occ & d) == d)
+            full_d |= d;
+        if ((occ & a) == a)
+            full_a |= a;
+    }
+    bb_t st = X & CORNERS;
+    for (;;) {
+        bb_t h = full_h | 0x8181818181818181ULL | ((st << 1) & BB_NOT_A) | ((st >> 1) & BB_NOT_H);
+        bb_t v = full_v | 0xff000000000000ffULL | (st << 8) | (st >> 8);
+        bb_t d = full_d | edge | ((st << 9) & BB_NOT_A) | ((st >> 9) & BB_NOT_H);
+        bb_t a = full_a | edge | ((st << 7) & BB_NOT_H) | ((st >> 7) & BB_NOT_A);
+        bb_t nst = st | (X & h & v & d & a);
+        if (nst == st)
+            return st;
+        st = nst;
+    }
+}
+
+struct emove {
+    int sq;
+    int key;
+    bb_t f;
+};
+
+static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n);
+
+/* The move list of a deep node, best guess first. */
+static int gen_moves(struct oth_worker *w, bb_t P, bb_t O, bb_t moves, bb_t E,
+                     int n, int ttmove, struct emove *m)
+{
+    bb_t odd = odd_quadrants(E);
+    int count = 0;
+    uint64_t noise = w->id ? oth_tt_key(P, O) * (uint64_t)(w->id + 1) : 0;
+    for (; moves; moves &= moves - 1) {
+        int sq = bb_first(moves);
+        bb_t b = 1ULL << sq, f = bb_flips(P, O, sq);
+        int key;
+        if (w->s->plain) {
+            key = 0;
+        } else if (sq == ttmove) {
+            key = 1 << 24;
+        } else {
+            key = (b & odd) ? 2 : 0;
+            if (n >= FASTEST_MIN) {
+                bb_t rep = othello_moves(O & ~f, P | f | b, w->board);
+                key += -16 * (bb_popcount(rep) + bb_popcount(rep & CORNERS))
+                     + ((b & CORNERS) ? 8 : 0);
+                /* Helpers try other orders, to search other subtrees first. */
+                if (noise && n >= 12)
+                    key += (int)((noise >> (sq & 31)) & 31);
+            }
+        }
+        int i = count++;
+        while (i > 0 && m[i - 1].key < key) {
+            m[i] = m[i - 1];
+            i--;
+        }
+        m[i] = (struct emove){sq, key, f};
+    }
+    return count;
+}
+
+static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n)
+{
+    if (n <= SHALLOW) {
+        bb_t E = w->board & ~(P | O);
+        if (n == 0)
+            return oth_final(w, P, O);
+        if (n == 1)
+            return solve1(w, P, O, bb_first(E));
+        return solve_shallow(w, P, O, alpha, beta, E, n);
+    }
+    if (oth_poll(w))
+        return 0;
+    bb_t moves = othello_moves(P, O, w->board);
+    if (!moves) {
+        if (!othello_moves(O, P, w->board))
+            return oth_final(w, P, O);
+        return -deep(w, O, P, -beta, -alpha, n);
+    }
+    if (n >= STABLE_MIN && w->squares == 64 && alpha >= 64 - 2 * bb_popcount(O)) {
+        int top = 64 - 2 * bb_popcount(stable_discs(O, P | O));
+        if (top <= alpha)
+            return top;
+        if (top < beta)
+            beta = top;
+    }
+    struct oth_search *s = w->s;
+    uint64_t key = 0;
+    int ttmove = -1, alpha0 = alpha, beta0 = beta;
+    bool use_tt = n >= TT_MIN && !s->plain;
+    if (use_tt) {
+        struct oth_tt_data d;
+        key = oth_tt_key(P, O) ^ OTH_SOLVE_SALT;
+        if (oth_tt_probe(&s->tt, key, &d)) {
+            ttmove = d.move;
+            if (d.lo >= beta)
+                return d.lo;
+            if (d.hi <= alpha)
+                return d.hi;
+            if (d.lo > alpha)
+                alpha = d.lo;
+            if (d.hi < beta)
+                beta = d.hi;
+            alpha0 = alpha;
+            beta0 = beta;
+        }
+    }
+    struct emove m[32];
+    int count = gen_moves(w, P, O, moves, w->board & ~(P | O), n, ttmove, m);
+    int best = -SCORE_INF, bestmove = -1, a = alpha;
+    for (int i = 0; i < count; i++) {
+        bb_t b = 1ULL << m[i].sq, f = m[i].f;
+        bb_t P2 = O & ~f, O2 = P | f | b;
+        int v;
+        if (i == 0 || beta - a == 1) {
+            v = -deep(w, P2, O2, -beta, -a, n - 1);
+        } else {
+            v = -deep(w, P2, O2, -a - 1, -a, n - 1);
+            if (v > a && v < beta)
+                v = -deep(w, P2, O2, -beta, -a, n - 1);
+        }
+        if (w->aborted)
+            return 0;
+        if (v > best) {
+            best = v;
+            bestmove = m[i].sq;
+            if (v > a) {
+                a = v;
+                if (a >= beta)
+                    break;
+            }
+        }
+    }
+    if (use_tt)
+        oth_tt_store(&s->tt, key, n, best > alpha0 ? best : -SCORE_INF,
+                     best < beta0 ? best : SCORE_INF, bestmove);
+    return best;
+}
+
+struct solve_job {
+    bb_t P, O;
+    bool wld;
+    int value[MAX_THREADS], best[MAX_THREADS];
+};
+
+/* The root: every move searched, the best one remembered. */
+static void solve_job(struct oth_worker *w, void *arg)
+{
+    struct solve_job *j = arg;
+    bb_t P = j->P, O = j->O;
+    int n = bb_popcount(w->board & ~(P | O));
+    int alpha = j->wld ? -1 : -SCORE_INF, beta = j->wld ? 1 : SCORE_INF;
+    j->best[w->id] = -1;
+    bb_t moves = othello_moves(P, O, w->board);
+    if (!moves) {
+        j->value[w->id] = othello_moves(O, P, w->board) ? -deep(w, O, P, -beta, -alpha, n)
+                                                         : oth_final(w, P, O);
+        return;
+    }
+    struct oth_tt_data d;
+    int ttmove = -1;
+    if (!w->s->plain && oth_tt_probe(&w->s->tt, oth_tt_key(P, O) ^ OTH_SOLVE_SALT, &d))
+        ttmove = d.move;
+    struct emove m[32];
+    int count = gen_moves(w, P, O, moves, w->board & ~(P | O), n < FASTEST_MIN ? FASTEST_MIN : n, ttmove, m);
+    /* Helpers begin with a different root move. */
+    if (w->id && count > 1) {
+        int r = w->id % count;
+        struct emove t = m[0];
+        m[0] = m[r];
+        m[r] = t;
+    }
+    int best = -SCORE_INF, a = alpha;
+    for (int i = 0; i < count; i++) {
+        bb_t b = 1ULL << m[i].sq, f = m[i].f;
+        bb_t P2 = O & ~f, O2 = P | f | b;
+        int v;
+        if (i == 0) {
+            v = -deep(w, P2, O2, -beta, -a, n - 1);
+        } else {
+            v = -deep(w, P2, O2, -a - 1, -a, n - 1);
+            if (v > a && v < beta)
+                v = -deep(w, P2, O2, -beta, -a, n - 1);
+        }
+        if (w->aborted)
+            return;
+        if (v > best) {
+            best = v;
+            j->best[w->id] = m[i].sq;
+            if (v > a) {
+                a = v;
+                if (a >= beta)
+                    break;
+            }
+        }
+    }
+    j->value[w->id] = best;
+    if (!w->s->plain)
+        oth_tt_store(&w->s->tt, oth_tt_key(P, O) ^ OTH_SOLVE_SALT, n,
+                     best > alpha ? best : -SCORE_INF, best < beta ? best : SCORE_INF,
+                     j->best[w->id]);
+}
+
+int oth_solve_run(struct oth_search *s, bb_t P, bb_t O, bb_t board, bool wld,
+                  const struct oth_run *run, struct oth_progress *out)
+{
+    memset(out, 0, sizeof *out);
+    struct oth_worker w[MAX_THREADS];
+    struct solve_job j = {.P = P, .O = O, .wld = wld};
+    s->run = run;
+    int first = oth_run_workers(s, w, board, solve_job, &j);
+    s->run = NULL;
+    out->nodes = atomic_load(&s->nodes);
+    out->elapsed = clock_now() - s->start;
+    if (first < 0)
+        return -1;
+    int v = j.value[first];
+    if (wld)
+        v = v > 0 ? 1 : v < 0 ? -1 : 0;
+    out->exact = true;
+    out->wld = wld;
+    out->value = v;
+    out->best = j.best[first];
+    out->depth = bb_popcount(board & ~(P | O));
+    if (out->best >= 0)
+        out->pv_len = oth_pv_from_tt(s, P, O, board, out->best, true, out->pv, SEARCH_MAX_PV);
+    return 0;
+}
+
+int oth_solve(struct oth_search *s, bb_t P, bb_t O, bb_t board, bool wld,
+              int *best, uint64_t *nodes)
+{
+    struct oth_run run = {0};
+    struct oth_progress p;
+    oth_solve_run(s, P, O, board, wld, &run, &p);
+    if (best)
+        *best = p.best;
+    if (nodes)
+        *nodes = p.nodes;
+    return p.value;
+}

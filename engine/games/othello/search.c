@@ -1,0 +1,446 @@
+/* The Othello midgame searcher: iterative-deepening negascout with
+ * aspiration windows over bitboards, a shared transposition table, cheap
+ * move ordering (table move, reply mobility, corners, parity) and lazy SMP
+ * (helper threads search the same tree and share only the table). */
+#include "othello.h"
+#include "search_int.h"
+
+#include "engine/clock.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_THREADS 64
+#define CORNERS 0x8100000000000081ULL
+#define XSQUARES 0x0042000000004200ULL
+
+struct oth_search *oth_search_new(const struct oth_search_config *c)
+{
+    struct oth_search *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->cfg = *c;
+    if (s->cfg.threads < 1)
+        s->cfg.threads = 1;
+    if (s->cfg.threads > MAX_THREADS)
+        s->cfg.threads = MAX_THREADS;
+    if (oth_tt_init(&s->tt, c->hash_mb) != 0) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void oth_search_free(struct oth_search *s)
+{
+    if (!s)
+        return;
+    oth_tt_free(&s->tt);
+    free(s);
+}
+
+void oth_search_clear(struct oth_search *s) { oth_tt_clear(&s->tt); }
+
+void oth_search_set_plain(struct oth_search *s, bool plain) { s->plain = plain; }
+
+bool oth_worker_check(struct oth_worker *w)
+{
+    struct oth_search *s = w->s;
+    if (atomic_load_explicit(&s->halt, memory_order_relaxed))
+        return true;
+    const struct oth_run *r = s->run;
+    if (!r)
+        return false;
+    bool out = r->stop && *r->stop;
+    if (!out && (r->deadline > 0 || (w->id == 0 && r->progress))) {
+        double now = clock_now();
+        out = r->deadline > 0 && now >= r->deadline;
+        if (!out && w->id == 0 && r->progress && now >= w->next_report && w->depth > 0) {
+            struct oth_progress p = {.depth = w->depth, .exact = w->exact,
+                                     .value = w->value, .best = w->best};
+            oth_report(w, &p, false);
+        }
+    }
+    if (out)
+        atomic_store(&s->halt, 1);
+    return out;
+}
+
+void oth_report(struct oth_worker *w, const struct oth_progress *p, bool force)
+{
+    struct oth_search *s = w->s;
+    const struct oth_run *r = s->run;
+    if (!r || !r->progress || w->id != 0)
+        return;
+    double now = clock_now();
+    if (!force && now < w->next_report)
+        return;
+    w->next_report = now + (r->interval > 0 ? r->interval : 1.0);
+    struct oth_progress q = *p;
+    q.nodes = atomic_load(&s->nodes) + w->nodes;
+    q.elapsed = now - s->start;
+    r->progress(r->ctx, &q);
+}
+
+struct thread_arg {
+    struct oth_worker *w;
+    void (*job)(struct oth_worker *w, void *arg);
+    void *arg;
+    int *first;
+    pthread_mutex_t *lock;
+};
+
+static void *thread_main(void *p)
+{
+    struct thread_arg *t = p;
+    t->job(t->w, t->arg);
+    atomic_fetch_add(&t->w->s->nodes, t->w->nodes);
+    if (!t->w->aborted) {
+        pthread_mutex_lock(t->lock);
+        if (*t->first < 0)
+            *t->first = t->w->id;
+        pthread_mutex_unlock(t->lock);
+    }
+    atomic_store(&t->w->s->halt, 1);
+    return NULL;
+}
+
+int oth_run_workers(struct oth_search *s, struct oth_worker *w, bb_t board,
+                    void (*job)(struct oth_worker *w, void *arg), void *arg)
+{
+    int n = s->cfg.threads, first = -1;
+    pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    struct thread_arg t[MAX_THREADS];
+    pthread_t th[MAX_THREADS];
+    atomic_store(&s->halt, 0);
+    atomic_store(&s->nodes, 0);
+    s->start = clock_now();
+    oth_tt_age(&s->tt);
+    for (int i = 0; i < n; i++) {
+        w[i] = (struct oth_worker){.s = s, .board = board, .id = i,
+                                   .squares = bb_popcount(board), .best = -1,
+                                   .next_report = s->start + (s->run && s->run->interval > 0 ? s->run->interval : 1.0)};
+        t[i] = (struct thread_arg){&w[i], job, arg, &first, &lock};
+    }
+    int started = 1;
+    for (; started < n; started++)
+        if (pthread_create(&th[started], NULL, thread_main, &t[started]) != 0)
+            break;
+    thread_main(&t[0]);
+    for (int i = 1; i < started; i++)
+        pthread_join(th[i], NULL);
+    return first;
+}
+
+/* ---- midgame negascout ---- */
+
+struct move_list {
+    int n;
+    int sq[32];
+    int key[32];
+};
+
+/* Orders moves best first by a cheap guess: few replies for the opponent
+ * (corners count double), own corners, no X-squares next to an empty
+ * corner. */
+static void order_moves(const struct oth_worker *w, bb_t P, bb_t O, bb_t moves,
+                        int ttmove, struct move_list *l)
+{
+    l->n = 0;
+    for (; moves; moves &= moves - 1) {
+        int sq = bb_first(moves), key;
+        if (w->s->plain) {
+            key = 0;
+        } else if (sq == ttmove) {
+            key = 1 << 20;
+        } else {
+            bb_t b = 1ULL << sq, f = bb_flips(P, O, sq);
+            bb_t rep = othello_moves(O & ~f, P | f | b, w->board);
+            key = -64 * (bb_popcount(rep) + bb_popcount(rep & CORNERS));
+            if (b & CORNERS)
+                key += 256;
+            if ((b & XSQUARES) && !(CORNERS & (P | O)))
+                key -= 128;
+        }
+        int i = l->n++;
+        while (i > 0 && l->key[i - 1] < key) {
+            l->sq[i] = l->sq[i - 1];
+            l->key[i] = l->key[i - 1];
+            i--;
+        }
+        l->sq[i] = sq;
+        l->key[i] = key;
+    }
+}
+
+static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int depth)
+{
+    if (oth_poll(w))
+        return 0;
+    bb_t moves = othello_moves(P, O, w->board);
+    if (!moves) {
+        if (!othello_moves(O, P, w->board))
+            return oth_final(w, P, O) * OTH_EVAL_UNIT;
+        return -pvs(w, O, P, -beta, -alpha, depth);
+    }
+    if (depth <= 0)
+        return oth_evaluate(w->s->cfg.weights, P, O, w->board);
+
+    struct oth_search *s = w->s;
+    uint64_t key = 0;
+    int ttmove = -1;
+    if (!s->plain) {
+        struct oth_tt_data d;
+        key = oth_tt_key(P, O);
+        if (oth_tt_probe(&s->tt, key, &d)) {
+            ttmove = d.move;
+            /* Only equal depths cut, so that the table never changes a
+             * fixed-depth value (tests compare with and without it). */
+            if (d.depth == depth) {
+                if (d.lo >= beta)
+                    return d.lo;
+                if (d.hi <= alpha)
+                    return d.hi;
+                if (d.lo == d.hi)
+                    return d.lo;
+            }
+        }
+    }
+    struct move_list l;
+    order_moves(w, P, O, moves, ttmove, &l);
+    int best = -OTH_INF, bestmove = -1, a = alpha;
+    for (int i = 0; i < l.n; i++) {
+        int sq = l.sq[i];
+        bb_t b = 1ULL << sq, f = bb_flips(P, O, sq);
+        bb_t P2 = O & ~f, O2 = P | f | b;
+        int v;
+        if (i == 0) {
+            v = -pvs(w, P2, O2, -beta, -a, depth - 1);
+        } else {
+            v = -pvs(w, P2, O2, -a - 1, -a, depth - 1);
+            if (v > a && v < beta)
+                v = -pvs(w, P2, O2, -beta, -a, depth - 1);
+        }
+        if (w->aborted)
+            return 0;
+        if (v > best) {
+            best = v;
+            bestmove = sq;
+            if (v > a) {
+                a = v;
+                if (a >= beta)
+                    break;
+            }
+        }
+    }
+    if (!s->plain)
+        oth_tt_store(&s->tt, key, depth, best > alpha ? best : -OTH_INF,
+                     best < beta ? best : OTH_INF, bestmove);
+    return best;
+}
+
+/* Root of one iteration: moves in the order of the last iteration. */
+static int root(struct oth_worker *w, bb_t P, bb_t O, struct move_list *l,
+                int alpha, int beta, int depth, int *bestmove)
+{
+    int best = -OTH_INF, a = alpha, at = 0;
+    for (int i = 0; i < l->n; i++) {
+        int sq = l->sq[i];
+        bb_t b = 1ULL << sq, f = bb_flips(P, O, sq);
+        int v;
+        if (i == 0) {
+            v = -pvs(w, O & ~f, P | f | b, -beta, -a, depth - 1);
+        } else {
+            v = -pvs(w, O & ~f, P | f | b, -a - 1, -a, depth - 1);
+            if (v > a && v < beta)
+                v = -pvs(w, O & ~f, P | f | b, -beta, -a, depth - 1);
+        }
+        if (w->aborted)
+            return 0;
+        if (v > best) {
+            best = v;
+            at = i;
+            if (w->id == 0 && v > alpha) {
+                w->best = sq;
+                w->value = v;
+            }
+            if (v > a) {
+                a = v;
+                if (a >= beta)
+                    break;
+            }
+        }
+    }
+    /* The best move leads the next iteration. */
+    int sq = l->sq[at];
+    memmove(&l->sq[1], &l->sq[0], (size_t)at * sizeof l->sq[0]);
+    l->sq[0] = sq;
+    *bestmove = sq;
+    if (!w->s->plain)
+        oth_tt_store(&w->s->tt, oth_tt_key(P, O), depth, best > alpha ? best : -OTH_INF,
+                     best < beta ? best : OTH_INF, sq);
+    return best;
+}
+
+/* One iteration with an aspiration window around the last value. */
+static int aspirate(struct oth_worker *w, bb_t P, bb_t O, struct move_list *l,
+                    int depth, int guess, int *bestmove)
+{
+    int delta = 2 * OTH_EVAL_UNIT;
+    int alpha = depth >= 4 ? guess - delta : -OTH_INF;
+    int beta = depth >= 4 ? guess + delta : OTH_INF;
+    for (;;) {
+        if (alpha < -OTH_INF)
+            alpha = -OTH_INF;
+        if (beta > OTH_INF)
+            beta = OTH_INF;
+        int v = root(w, P, O, l, alpha, beta, depth, bestmove);
+        if (w->aborted)
+            return 0;
+        if (v <= alpha && alpha > -OTH_INF)
+            alpha = v - delta;
+        else if (v >= beta && beta < OTH_INF)
+            beta = v + delta;
+        else
+            return v;
+        delta *= 4;
+    }
+}
+
+struct mid_job {
+    bb_t P, O;
+    int max_depth;
+    struct oth_progress *out; /* written by the main worker */
+    bool completed;            /* at least one iteration */
+};
+
+static void mid_job(struct oth_worker *w, void *arg)
+{
+    struct mid_job *j = arg;
+    struct oth_search *s = w->s;
+    bb_t empties = w->board & ~(j->P | j->O);
+    int left = bb_popcount(empties);
+    struct move_list l;
+    order_moves(w, j->P, j->O, othello_moves(j->P, j->O, w->board), -1, &l);
+    /* Helpers start one ply deeper every other thread, so that they fill
+     * the table ahead of the main worker. */
+    int guess = 0;
+    for (int d = 1 + (w->id & 1); d <= j->max_depth; d++) {
+        int bestmove;
+        w->depth = d - 1;
+        int v = aspirate(w, j->P, j->O, &l, d, guess, &bestmove);
+        if (w->aborted)
+            return;
+        guess = v;
+        if (w->id == 0) {
+            struct oth_progress *o = j->out;
+            o->depth = d;
+            o->exact = d >= left;
+            o->value = o->exact ? v / OTH_EVAL_UNIT : v;
+            o->best = bestmove;
+            o->pv_len = oth_pv_from_tt(s, j->P, j->O, w->board, bestmove, false,
+                                       o->pv, SEARCH_MAX_PV);
+            j->completed = true;
+            w->best = bestmove;
+            w->value = o->value;
+            w->exact = o->exact;
+            w->depth = d;
+            oth_report(w, o, true);
+            if (o->exact)
+                break;
+        }
+    }
+    /* Helpers that run out of depths idle until the main worker ends. */
+    while (w->id != 0 && !oth_poll(w))
+        ;
+}
+
+int oth_pv_from_tt(struct oth_search *s, bb_t P, bb_t O, bb_t board, int first,
+                   bool solver, int *pv, int cap)
+{
+    int n = 0, sq = first;
+    while (n < cap) {
+        bb_t moves = othello_moves(P, O, board);
+        if (!moves) {
+            if (!othello_moves(O, P, board))
+                break;
+            pv[n++] = -1;
+            bb_t t = P;
+            P = O;
+            O = t;
+            continue;
+        }
+        if (sq < 0 || !(moves >> sq & 1)) {
+            struct oth_tt_data d;
+            uint64_t key = oth_tt_key(P, O) ^ (solver ? OTH_SOLVE_SALT : 0);
+            if (s->plain || !oth_tt_probe(&s->tt, key, &d) || d.move < 0 || !(moves >> d.move & 1))
+                break;
+            sq = d.move;
+        }
+        pv[n++] = sq;
+        bb_t b = 1ULL << sq, f = bb_flips(P, O, sq), t = P | f | b;
+        P = O & ~f;
+        O = t;
+        sq = -1;
+    }
+    return n;
+}
+
+int oth_search_run(struct oth_search *s, bb_t P, bb_t O, bb_t board,
+                   const struct oth_run *run, struct oth_progress *out)
+{
+    memset(out, 0, sizeof *out);
+    bb_t moves = othello_moves(P, O, board);
+    out->best = moves ? bb_first(moves) : -1;
+    if (!moves)
+        return -1; /* a pass or the end: nothing to choose */
+    struct oth_worker w[MAX_THREADS];
+    struct mid_job j = {P, O, run->max_depth > 0 ? run->max_depth : 64, out, false};
+    if (j.max_depth > 64)
+        j.max_depth = 64;
+    s->run = run;
+    oth_run_workers(s, w, board, mid_job, &j);
+    s->run = NULL;
+    out->nodes = atomic_load(&s->nodes);
+    out->elapsed = clock_now() - s->start;
+    return j.completed ? 0 : -1;
+}
+
+int oth_search_fixed(struct oth_search *s, bb_t P, bb_t O, bb_t board,
+                     int depth, int *best)
+{
+    struct oth_run run = {.max_depth = depth < 1 ? 1 : depth};
+    struct oth_progress p;
+    if (!othello_moves(P, O, board)) {
+        /* A pass or the end: search from the opponent's side. */
+        struct oth_worker w = {.s = s, .board = board, .squares = bb_popcount(board)};
+        s->run = &run;
+        atomic_store(&s->halt, 0);
+        int v = -pvs(&w, O, P, -OTH_INF, OTH_INF, depth);
+        if (!othello_moves(O, P, board))
+            v = oth_final(&w, P, O) * OTH_EVAL_UNIT;
+        s->run = NULL;
+        if (best)
+            *best = -1;
+        return v;
+    }
+    if (s->plain) {
+        /* One plain alpha-beta pass at the full depth. */
+        struct oth_worker w = {.s = s, .board = board, .squares = bb_popcount(board)};
+        s->run = &run;
+        atomic_store(&s->halt, 0);
+        struct move_list l;
+        order_moves(&w, P, O, othello_moves(P, O, board), -1, &l);
+        int bm = -1;
+        int v = root(&w, P, O, &l, -OTH_INF, OTH_INF, depth, &bm);
+        s->run = NULL;
+        if (best)
+            *best = bm;
+        return v;
+    }
+    oth_search_run(s, P, O, board, &run, &p);
+    if (best)
+        *best = p.best;
+    return p.exact ? p.value * OTH_EVAL_UNIT : p.value;
+}

@@ -1,0 +1,73 @@
+/* Internals shared by the Othello midgame search (search.c), the endgame
+ * solver (endgame.c) and their thread runner: the searcher object, one
+ * worker per thread, node counting and the stop poll. */
+#ifndef QUARTET_OTHELLO_SEARCH_INT_H
+#define QUARTET_OTHELLO_SEARCH_INT_H
+
+#include "search.h"
+#include "tt.h"
+
+#include <stdatomic.h>
+#include <stdbool.h>
+
+#define OTH_INF (OTH_EVAL_MAX + 1)
+/* Solver entries live under a different key, so that disc values never
+ * meet the midgame's eval-unit values. */
+#define OTH_SOLVE_SALT 0x7d3a9c51e24b6f08ULL
+
+struct oth_search {
+    struct oth_search_config cfg;
+    struct oth_tt tt;
+    bool plain;                  /* tests: no table, squares in plain order */
+    /* The current run, set before the workers start. */
+    const struct oth_run *run;
+    double start;
+    atomic_int halt;             /* set: every worker unwinds */
+    atomic_int done;             /* a worker finished the whole job */
+    atomic_ullong nodes;         /* nodes of finished workers */
+};
+
+struct oth_worker {
+    struct oth_search *s;
+    bb_t board;
+    int squares;                 /* squares on the board */
+    int id;                      /* 0: the main worker */
+    uint64_t nodes;
+    bool aborted;
+    double next_report;
+    /* What the main worker knows of the running iteration, for reports. */
+    int depth, best, value;
+    bool exact;
+};
+
+/* Every 2048 nodes: looks at the stop flag, the clock and other workers;
+ * once true, the worker's searches return garbage that callers ignore. */
+bool oth_worker_check(struct oth_worker *w);
+static inline bool oth_poll(struct oth_worker *w)
+{
+    if ((++w->nodes & 2047) == 0 && !w->aborted)
+        w->aborted = oth_worker_check(w);
+    return w->aborted;
+}
+
+/* Final margin for P, empties to the winner. */
+static inline int oth_final(const struct oth_worker *w, bb_t P, bb_t O)
+{
+    int p = bb_popcount(P), o = bb_popcount(O), e = w->squares - p - o;
+    return p > o ? p - o + e : p < o ? p - o - e : 0;
+}
+
+/* Runs job(worker) on s->cfg.threads workers (the caller's thread is
+ * worker 0); when one returns, the others are told to halt. Returns the id
+ * of the first worker that finished without aborting, -1 if none did. */
+int oth_run_workers(struct oth_search *s, struct oth_worker *w, bb_t board,
+                    void (*job)(struct oth_worker *w, void *arg), void *arg);
+
+/* Sends a progress report from the main worker if one is due or forced. */
+void oth_report(struct oth_worker *w, const struct oth_progress *p, bool force);
+
+/* Principal variation from the table, starting with `first`. */
+int oth_pv_from_tt(struct oth_search *s, bb_t P, bb_t O, bb_t board,
+                   int first, bool solver, int *pv, int cap);
+
+#endif

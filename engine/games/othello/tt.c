@@ -1,0 +1,97 @@
+/* The lockless transposition table of the Othello search (see tt.h). */
+#include "tt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* data layout: lo (16 bits) | hi (16) | depth (8) | move + 1 (8) | gen (8). */
+static uint64_t pack(int lo, int hi, int depth, int move, uint8_t gen)
+{
+    return (uint64_t)(uint16_t)(int16_t)lo | (uint64_t)(uint16_t)(int16_t)hi << 16
+         | (uint64_t)(uint8_t)depth << 32 | (uint64_t)(uint8_t)(move + 1) << 40
+         | (uint64_t)gen << 48;
+}
+
+static void unpack(uint64_t x, struct oth_tt_data *d)
+{
+    d->lo = (int16_t)(uint16_t)x;
+    d->hi = (int16_t)(uint16_t)(x >> 16);
+    d->depth = (uint8_t)(x >> 32);
+    d->move = (int)(uint8_t)(x >> 40) - 1;
+}
+
+static uint8_t gen_of(uint64_t x) { return (uint8_t)(x >> 48); }
+
+int oth_tt_init(struct oth_tt *t, int mb)
+{
+    size_t bytes = (size_t)(mb < 1 ? 1 : mb) << 20, n = 1;
+    while (n * 2 * 2 * sizeof(struct oth_tt_entry) <= bytes)
+        n *= 2;
+    t->e = calloc(n * 2, sizeof *t->e);
+    t->mask = n - 1;
+    t->gen = 0;
+    return t->e ? 0 : -1;
+}
+
+void oth_tt_free(struct oth_tt *t)
+{
+    free(t->e);
+    t->e = NULL;
+}
+
+void oth_tt_clear(struct oth_tt *t)
+{
+    memset(t->e, 0, (t->mask + 1) * 2 * sizeof *t->e);
+    t->gen = 0;
+}
+
+/* A multiply-xorshift mix of both boards; the low bits pick the bucket. */
+uint64_t oth_tt_key(bb_t P, bb_t O)
+{
+    uint64_t h = P * 0x9e3779b97f4a7c15ULL ^ (O + 0x632be59bd9b4e019ULL) * 0xc2b2ae3d27d4eb4fULL;
+    h ^= h >> 31;
+    h *= 0xbf58476d1ce4e5b9ULL;
+    h ^= h >> 29;
+    return h | 1; /* never 0, so an empty slot (all zero) never matches */
+}
+
+bool oth_tt_probe(const struct oth_tt *t, uint64_t key, struct oth_tt_data *d)
+{
+    struct oth_tt_entry *b = &t->e[(key & t->mask) * 2];
+    for (int i = 0; i < 2; i++) {
+        uint64_t data = atomic_load_explicit(&b[i].data, memory_order_relaxed);
+        uint64_t check = atomic_load_explicit(&b[i].check, memory_order_relaxed);
+        if ((check ^ data) == key) {
+            unpack(data, d);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Same position: overwrite. Otherwise the slot of an older search, or the
+ * shallower one. */
+void oth_tt_store(struct oth_tt *t, uint64_t key, int depth, int lo, int hi,
+                  int move)
+{
+    struct oth_tt_entry *b = &t->e[(key & t->mask) * 2];
+    int slot = -1, worst = 1 << 20;
+    for (int i = 0; i < 2; i++) {
+        uint64_t data = atomic_load_explicit(&b[i].data, memory_order_relaxed);
+        uint64_t check = atomic_load_explicit(&b[i].check, memory_order_relaxed);
+        if ((check ^ data) == key) {
+            if (move < 0)  /* keep the known best move */
+                move = (int)(uint8_t)(data >> 40) - 1;
+            slot = i;
+            break;
+        }
+        int w = (int)(uint8_t)(data >> 32) + (gen_of(data) == t->gen ? 256 : 0);
+        if (w < worst) {
+            worst = w;
+            slot = i;
+        }
+    }
+    uint64_t data = pack(lo, hi, depth, move, t->gen);
+    atomic_store_explicit(&b[slot].check, key ^ data, memory_order_relaxed);
+    atomic_store_explicit(&b[slot].data, data, memory_order_relaxed);
+}

@@ -1,0 +1,46 @@
+/* The Othello transposition table: two-entry buckets of lower/upper bounds,
+ * depth and best move, shared without locks by the threads of one search.
+ * Each entry stores key ^ data beside data, so a torn write (two threads
+ * storing at once) fails the key check instead of returning a mixed entry. */
+#ifndef QUARTET_OTHELLO_TT_H
+#define QUARTET_OTHELLO_TT_H
+
+#include "engine/games/bitboard.h"
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct oth_tt_entry {
+    _Atomic uint64_t check; /* key ^ data */
+    _Atomic uint64_t data;
+};
+
+struct oth_tt {
+    struct oth_tt_entry *e; /* buckets of two entries */
+    size_t mask;            /* bucket count - 1 */
+    uint8_t gen;            /* age: entries of older searches go first */
+};
+
+/* What one entry knows: lo <= value <= hi at `depth`; move -1 unknown. */
+struct oth_tt_data {
+    int lo, hi;
+    int depth;
+    int move;
+};
+
+/* Sizes the table to the largest power of two of buckets within mb MiB
+ * (at least 1); -1 when out of memory. */
+int oth_tt_init(struct oth_tt *t, int mb);
+void oth_tt_free(struct oth_tt *t);
+void oth_tt_clear(struct oth_tt *t);
+/* Starts a new search: entries stored before become replaceable first. */
+static inline void oth_tt_age(struct oth_tt *t) { t->gen++; }
+
+uint64_t oth_tt_key(bb_t P, bb_t O);
+bool oth_tt_probe(const struct oth_tt *t, uint64_t key, struct oth_tt_data *d);
+void oth_tt_store(struct oth_tt *t, uint64_t key, int depth, int lo, int hi,
+                  int move);
+
+#endif

@@ -1,0 +1,359 @@
+/* Othello search and solver: exact values against a plain minimax over an
+ * 8x8 array written here (its own move rules), WLD signs, the 8 board
+ * symmetries, fixed-depth values with and without table and ordering, a
+ * depth-limited plain minimax over the simple evaluation, FFO positions
+ * with known answers, set_position for Othello and Yonin, and genmove
+ * within a 0.2 s budget. */
+#include "engine/clock.h"
+#include "engine/game.h"
+#include "engine/games/othello/othello.h"
+#include "engine/games/othello/search.h"
+#include "engine/player.h"
+#include "engine/rng.h"
+#include "tests/check.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- plain model: cells[64], 1 = player to move, 2 = opponent ---- */
+
+static const int DR[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
+static const int DC[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+
+static int plain_flip(int *c, int sq, int me, bool apply)
+{
+    int r0 = sq / 8, c0 = sq % 8, total = 0, you = 3 - me;
+    if (c[sq])
+        return 0;
+    for (int d = 0; d < 8; d++) {
+        int r = r0 + DR[d], k = c0 + DC[d], n = 0;
+        while (r >= 0 && r < 8 && k >= 0 && k < 8 && c[r * 8 + k] == you)
+            r += DR[d], k += DC[d], n++;
+        if (n == 0 || r < 0 || r >= 8 || k < 0 || k >= 8 || c[r * 8 + k] != me)
+            continue;
+        total += n;
+        if (apply)
+            for (int i = 1; i <= n; i++)
+                c[(r0 + DR[d] * i) * 8 + c0 + DC[d] * i] = me;
+    }
+    if (apply && total)
+        c[sq] = me;
+    return total;
+}
+
+static int plain_final(const int *c, int me)
+{
+    int a = 0, b = 0, e = 0;
+    for (int i = 0; i < 64; i++)
+        a += c[i] == me, b += c[i] == 3 - me, e += c[i] == 0;
+    return a > b ? a - b + e : a < b ? a - b - e : 0;
+}
+
+static bool plain_can_move(int *c, int me)
+{
+    for (int i = 0; i < 64; i++)
+        if (plain_flip(c, i, me, false))
+            return true;
+    return false;
+}
+
+/* Exact margin for `me` to move, plain alpha-beta. */
+static int plain_solve(const int *c, int me, int alpha, int beta, bool passed)
+{
+    int best = -100;
+    bool any = false;
+    for (int i = 0; i < 64; i++) {
+        if (c[i] || !plain_flip((int *)c, i, me, false))
+            continue;
+        int t[64];
+        memcpy(t, c, sizeof t);
+        plain_flip(t, i, me, true);
+        any = true;
+        int v = -plain_solve(t, 3 - me, -beta, -alpha, false);
+        if (v > best)
+            best = v;
+        if (v > alpha)
+            alpha = v;
+        if (alpha >= beta)
+            break;
+    }
+    if (any)
+        return best;
+    if (passed)
+        return plain_final(c, me);
+    int t[64];
+    memcpy(t, c, sizeof t);
+    if (!plain_can_move(t, 3 - me))
+        return plain_final(c, me);
+    return -plain_solve(c, 3 - me, -beta, -alpha, true);
+}
+
+static void to_cells(bb_t P, bb_t O, int *c)
+{
+    for (int i = 0; i < 64; i++)
+        c[i] = (P >> i & 1) ? 1 : (O >> i & 1) ? 2 : 0;
+}
+
+/* ---- random positions by random play ---- */
+
+/* Plays random moves from the start until `empties` remain; false if the
+ * game ended first. P is the side to move (which can be a pass). */
+static bool random_position(struct rng *r, int empties, bb_t *P, bb_t *O)
+{
+    bb_t p = 0x0000000810000000ULL, o = 0x0000001008000000ULL;
+    while (60 - (bb_popcount(p | o) - 4) > empties) {
+        bb_t m = bb_moves(p, o);
+        if (!m) {
+            if (!bb_moves(o, p))
+                return false;
+        } else {
+            int k = (int)rng_below(r, (uint32_t)bb_popcount(m));
+            while (k--)
+                m &= m - 1;
+            int sq = bb_first(m);
+            bb_t f = bb_flips(p, o, sq);
+            p |= f | 1ULL << sq;
+            o &= ~f;
+        }
+        bb_t t = p;
+        p = o;
+        o = t;
+    }
+    *P = p;
+    *O = o;
+    return true;
+}
+
+/* ---- board symmetries ---- */
+
+static bb_t transform(bb_t b, int k)
+{
+    bb_t out = 0;
+    for (int sq = 0; sq < 64; sq++) {
+        if (!(b >> sq & 1))
+            continue;
+        int r = sq / 8, c = sq % 8, t;
+        if (k & 1)
+            c = 7 - c;
+        if (k & 2)
+            r = 7 - r;
+        if (k & 4)
+            t = r, r = c, c = t;
+        out |= 1ULL << (r * 8 + c);
+    }
+    return out;
+}
+
+static struct oth_search *new_search(int threads)
+{
+    struct oth_search_config c = {.hash_mb = 16, .threads = threads};
+    return oth_search_new(&c);
+}
+
+static void test_solver_vs_plain(void)
+{
+    struct rng r;
+    rng_seed(&r, 12345);
+    struct oth_search *s1 = new_search(1), *s2 = new_search(2);
+    int done = 0, bad = 0, badwld = 0, badmove = 0;
+    for (int i = 0; i < 400; i++) {
+        int e = i < 380 ? 1 + i % 11 : 12;
+        bb_t P, O;
+        if (!random_position(&r, e, &P, &O))
+            continue;
+        int c[64];
+        to_cells(P, O, c);
+        int want = plain_solve(c, 1, -100, 100, false);
+        struct oth_search *s = i & 1 ? s2 : s1;
+        int best;
+        int got = oth_solve(s, P, O, ~0ULL, false, &best, NULL);
+        int wld = oth_solve(s, P, O, ~0ULL, true, NULL, NULL);
+        bad += got != want;
+        badwld += wld != (want > 0) - (want < 0);
+        if (got != want || wld != (want > 0) - (want < 0))
+            fprintf(stderr, "empties %d: solve %d wld %d plain %d\n", e, got, wld, want);
+        /* The best move must reach the value. */
+        bb_t moves = bb_moves(P, O);
+        if (moves) {
+            int t[64];
+            memcpy(t, c, sizeof t);
+            if (best < 0 || !(moves >> best & 1)) {
+                badmove++;
+            } else {
+                plain_flip(t, best, 1, true);
+                badmove += -plain_solve(t, 2, -100, 100, false) != want;
+            }
+        } else {
+            badmove += best != -1;
+        }
+        done++;
+    }
+    CHECK(done >= 300, "only %d random positions", done);
+    CHECK(bad == 0, "%d of %d exact values differ from the plain minimax", bad, done);
+    CHECK(badwld == 0, "%d of %d WLD signs differ", badwld, done);
+    CHECK(badmove == 0, "%d of %d best moves miss the value", badmove, done);
+    oth_search_free(s1);
+    oth_search_free(s2);
+}
+
+static void test_symmetries(void)
+{
+    struct rng r;
+    rng_seed(&r, 777);
+    struct oth_search *s = new_search(1);
+    int bad = 0, done = 0;
+    for (int i = 0; i < 40; i++) {
+        bb_t P, O;
+        if (!random_position(&r, 8 + i % 9, &P, &O))
+            continue;
+        int v0 = oth_solve(s, P, O, ~0ULL, false, NULL, NULL);
+        for (int k = 1; k < 8; k++) {
+            oth_search_clear(s);
+            int v = oth_solve(s, transform(P, k), transform(O, k), ~0ULL, false, NULL, NULL);
+            bad += v != v0;
+        }
+        done++;
+    }
+    CHECK(done >= 30 && bad == 0, "%d symmetric values differ (%d positions)", bad, done);
+    oth_search_free(s);
+}
+
+/* Depth-limited plain negamax over the simple evaluation. */
+static int plain_depth(bb_t P, bb_t O, int depth)
+{
+    bb_t m = bb_moves(P, O);
+    if (!m) {
+        if (!bb_moves(O, P)) {
+            int c[64];
+            to_cells(P, O, c);
+            return plain_final(c, 1) * OTH_EVAL_UNIT;
+        }
+        return -plain_depth(O, P, depth);
+    }
+    if (depth == 0)
+        return oth_eval_simple(P, O, ~0ULL);
+    int best = -1000000;
+    for (; m; m &= m - 1) {
+        int sq = bb_first(m);
+        bb_t f = bb_flips(P, O, sq);
+        int v = -plain_depth(O & ~f, P | f | 1ULL << sq, depth - 1);
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+static void test_fixed_depth(void)
+{
+    struct rng r;
+    rng_seed(&r, 4242);
+    struct oth_search *fast = new_search(1), *plain = new_search(1);
+    oth_search_set_plain(plain, true);
+    int bad = 0, badplain = 0, done = 0;
+    for (int i = 0; i < 40; i++) {
+        bb_t P, O;
+        if (!random_position(&r, 20 + i % 36, &P, &O))
+            continue;
+        for (int d = 1; d <= 6; d++) {
+            int a = oth_search_fixed(fast, P, O, ~0ULL, d, NULL);
+            int b = oth_search_fixed(plain, P, O, ~0ULL, d, NULL);
+            bad += a != b;
+            if (d <= 3)
+                badplain += b != plain_depth(P, O, d);
+        }
+        done++;
+    }
+    CHECK(done >= 30 && bad == 0, "%d fixed-depth values differ with table and ordering", bad);
+    CHECK(badplain == 0, "%d fixed-depth values differ from plain negamax", badplain);
+    oth_search_free(fast);
+    oth_search_free(plain);
+}
+
+/* ---- FFO positions (the shared benchmark files) ---- */
+
+static int parse_obf(const char *line, bb_t *P, bb_t *O, int *margin, bb_t *bestset)
+{
+    if (strlen(line) < 67)
+        return -1;
+    bb_t x = 0, o = 0;
+    for (int i = 0; i < 64; i++) {
+        if (line[i] == 'X')
+            x |= 1ULL << i;
+        else if (line[i] == 'O')
+            o |= 1ULL << i;
+        else if (line[i] != '-')
+            return -1;
+    }
+    bool black = line[65] == 'X';
+    *P = black ? x : o;
+    *O = black ? o : x;
+    /* "A2:+38; C7:+36; ..." best first */
+    const char *p = line + 66;
+    *bestset = 0;
+    int first = -1000;
+    while ((p = strchr(p, ';')) != NULL) {
+        p++;
+        while (*p == ' ')
+            p++;
+        if (*p < 'A' || *p > 'H')
+            break;
+        int sq = (p[1] - '1') * 8 + (p[0] - 'A');
+        int v = atoi(p + 3);
+        if (first == -1000)
+            first = v;
+        if (v == first)
+            *bestset |= 1ULL << sq;
+    }
+    *margin = first;
+    return first == -1000 ? -1 : 0;
+}
+
+static void test_ffo(void)
+{
+    const char *paths[] = {"../shared/bench/fforum-1-19.obf", "/work/shared/bench/fforum-1-19.obf"};
+    FILE *f = NULL;
+    for (int i = 0; i < 2 && !f; i++)
+        f = fopen(paths[i], "r");
+    if (!f) {
+        printf("note: fforum-1-19.obf not found, FFO checks skipped\n");
+        return;
+    }
+    struct oth_search *s = new_search(2);
+    char line[512];
+    int k = 0, tested = 0;
+    while (fgets(line, sizeof line, f)) {
+        k++;
+        /* #1-#19: the quick ones */
+        if (k > 8)
+            break;
+        bb_t P, O, bestset;
+        int margin, best;
+        if (parse_obf(line, &P, &O, &margin, &bestset) != 0)
+            continue;
+        int v = oth_solve(s, P, O, ~0ULL, false, &best, NULL);
+        CHECK(v == margin, "FFO #%d: margin %d, want %d", k, v, margin);
+        CHECK(best >= 0 && (bestset >> best & 1), "FFO #%d: best move %d", k, best);
+        tested++;
+    }
+    fclose(f);
+    CHECK(tested >= 5, "only %d FFO positions", tested);
+    oth_search_free(s);
+}
+
+int main(void)
+{
+    double t = clock_now();
+    test_solver_vs_plain();
+    printf("solver vs plain: %.2fs\n", clock_now() - t);
+    t = clock_now();
+    test_symmetries();
+    printf("symmetries: %.2fs\n", clock_now() - t);
+    t = clock_now();
+    test_fixed_depth();
+    printf("fixed depth: %.2fs\n", clock_now() - t);
+    t = clock_now();
+    test_ffo();
+    printf("ffo: %.2fs\n", clock_now() - t);
+    return check_report();
+}
