@@ -1,0 +1,244 @@
+/* Pattern geometry for the 8x8 evaluation: the board symmetries, the
+ * instances of each pattern, table indexes of a position (by pext of the
+ * transformed board and a binary-to-ternary table), canonical entries. */
+#include "patterns.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
+
+/* Base squares: a1 is bit 0, h1 bit 7, a2 bit 8. */
+static struct oth_pattern_def defs[OTH_NPAT] = {
+    {"edge+2X", 0x42ffULL, 10, 0, 0, {0}},
+    {"corner3x3", 0x070707ULL, 9, 59049, 0, {0}},
+    {"corner2x5", 0x1f1fULL, 10, 78732, 0, {0}},
+    {"line2", 0xff00ULL, 8, 137781, 0, {0}},
+    {"line3", 0xff0000ULL, 8, 144342, 0, {0}},
+    {"line4", 0xff000000ULL, 8, 150903, 0, {0}},
+    {"diag8", 0x8040201008040201ULL, 8, 157464, 0, {0}},
+    {"diag7", 0x0080402010080402ULL, 7, 164025, 0, {0}},
+    {"diag6", 0x0000804020100804ULL, 6, 166212, 0, {0}},
+    {"diag5", 0x0000008040201008ULL, 5, 166941, 0, {0}},
+    {"diag4", 0x0000000080402010ULL, 4, 167184, 0, {0}},
+};
+
+/* Instances grouped by symmetry, so that each transformed board is made
+ * once per evaluation. */
+struct inst {
+    bb_t base;
+    uint32_t offset;
+};
+static struct inst by_sym[8][OTH_NPAT];
+static int nby_sym[8];
+static uint16_t tern[1024];   /* binary digits -> the same digits base 3 */
+static uint32_t *canon;       /* OTH_PHASE_SIZE entries */
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static bb_t mirror_cols(bb_t b)
+{
+    b = ((b >> 1) & 0x5555555555555555ULL) | ((b & 0x5555555555555555ULL) << 1);
+    b = ((b >> 2) & 0x3333333333333333ULL) | ((b & 0x3333333333333333ULL) << 2);
+    return ((b >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((b & 0x0f0f0f0f0f0f0f0fULL) << 4);
+}
+
+/* (row, col) -> (col, row) by three delta swaps. */
+static bb_t transpose(bb_t b)
+{
+    bb_t t;
+    t = 0x0f0f0f0f00000000ULL & (b ^ (b << 28));
+    b ^= t ^ (t >> 28);
+    t = 0x3333000033330000ULL & (b ^ (b << 14));
+    b ^= t ^ (t >> 14);
+    t = 0x5500550055005500ULL & (b ^ (b << 7));
+    b ^= t ^ (t >> 7);
+    return b;
+}
+
+bb_t oth_sym(int s, bb_t b)
+{
+    if (s & 4)
+        b = transpose(b);
+    if (s & 1)
+        b = mirror_cols(b);
+    if (s & 2)
+        b = __builtin_bswap64(b);
+    return b;
+}
+
+static inline uint32_t extract(bb_t b, bb_t mask)
+{
+#ifdef __BMI2__
+    return (uint32_t)_pext_u64(b, mask);
+#else
+    uint32_t r = 0;
+    for (int k = 0; mask; mask &= mask - 1, k++)
+        if (b & mask & -mask)
+            r |= 1u << k;
+    return r;
+#endif
+}
+
+/* Rank of square q among the squares of base. */
+static int rank_in(bb_t base, int q)
+{
+    return bb_popcount(base & ((1ULL << q) - 1));
+}
+
+/* The index of pattern d read after symmetry g of its own base. */
+static uint32_t permute(const struct oth_pattern_def *d, int g, uint32_t idx)
+{
+    uint32_t out = 0;
+    bb_t m = d->base;
+    for (int k = 0; m; m &= m - 1, k++) {
+        uint32_t digit = idx % 3;
+        idx /= 3;
+        int to = bb_first(oth_sym(g, m & -m));
+        uint32_t p = 1;
+        for (int r = rank_in(d->base, to); r > 0; r--)
+            p *= 3;
+        out += digit * p;
+    }
+    return out;
+}
+
+static void init_canon(void)
+{
+    canon = malloc(OTH_PHASE_SIZE * sizeof *canon);
+    if (!canon)
+        abort(); /* 670 KB at start-up: nothing sensible to do without it */
+    for (uint32_t e = 0; e < OTH_PHASE_SIZE; e++)
+        canon[e] = e;
+    for (int p = 0; p < OTH_NPAT; p++) {
+        const struct oth_pattern_def *d = &defs[p];
+        uint32_t size = 1;
+        for (int k = 0; k < d->n; k++)
+            size *= 3;
+        for (int g = 1; g < 8; g++) {
+            if (oth_sym(g, d->base) != d->base)
+                continue;
+            for (uint32_t i = 0; i < size; i++) {
+                uint32_t j = permute(d, g, i);
+                if (j < canon[d->offset + i] - d->offset)
+                    canon[d->offset + i] = d->offset + j;
+            }
+        }
+    }
+}
+
+static void init(void)
+{
+    for (int b = 0; b < 1024; b++) {
+        int t = 0;
+        for (int k = 9; k >= 0; k--)
+            t = t * 3 + ((b >> k) & 1);
+        tern[b] = (uint16_t)t;
+    }
+    for (int p = 0; p < OTH_NPAT; p++) {
+        struct oth_pattern_def *d = &defs[p];
+        bb_t seen[8];
+        d->ninst = 0;
+        for (int s = 0; s < 8; s++) {
+            /* The squares read: those that symmetry s carries onto base. */
+            bb_t set = 0;
+            for (int q = 0; q < 64; q++)
+                if (oth_sym(s, 1ULL << q) & d->base)
+                    set |= 1ULL << q;
+            int dup = 0;
+            for (int i = 0; i < d->ninst; i++)
+                dup |= seen[i] == set;
+            if (dup)
+                continue;
+            seen[d->ninst] = set;
+            d->sym[d->ninst++] = (uint8_t)s;
+            by_sym[s][nby_sym[s]++] = (struct inst){d->base, d->offset};
+        }
+    }
+    init_canon();
+}
+
+void oth_patterns_init(void)
+{
+    pthread_once(&once, init);
+}
+
+const struct oth_pattern_def *oth_pattern_defs(void)
+{
+    oth_patterns_init();
+    return defs;
+}
+
+static inline int mobility_entry(bb_t P, bb_t O)
+{
+    int m = bb_popcount(bb_moves(P, O));
+    return m < OTH_MOB_N ? m : OTH_MOB_N - 1;
+}
+
+void oth_pattern_raw(bb_t P, bb_t O, uint32_t *out)
+{
+    int n = 0;
+    for (int s = 0; s < 8; s++) {
+        bb_t ps = oth_sym(s, P), os = oth_sym(s, O);
+        for (int i = 0; i < nby_sym[s]; i++) {
+            const struct inst *in = &by_sym[s][i];
+            out[n++] = in->offset + tern[extract(ps, in->base)]
+                     + 2u * tern[extract(os, in->base)];
+        }
+    }
+    out[n++] = OTH_OFF_MOB_P + (uint32_t)mobility_entry(P, O);
+    out[n++] = OTH_OFF_MOB_O + (uint32_t)mobility_entry(O, P);
+    out[n] = OTH_OFF_BIAS;
+}
+
+void oth_pattern_features(bb_t P, bb_t O, uint32_t *out)
+{
+    oth_patterns_init();
+    oth_pattern_raw(P, O, out);
+    for (int i = 0; i < OTH_NFEAT; i++)
+        out[i] = canon[out[i]];
+}
+
+uint32_t oth_pattern_canon(uint32_t e)
+{
+    oth_patterns_init();
+    return e < OTH_PHASE_SIZE ? canon[e] : e;
+}
+
+void oth_weights_symmetrize(struct oth_weights *w, int ph)
+{
+    oth_patterns_init();
+    int16_t *t = w->w + (size_t)ph * OTH_PHASE_SIZE;
+    for (uint32_t e = 0; e < OTH_PHASE_SIZE; e++)
+        t[e] = t[canon[e]];
+}
+
+struct oth_weights *oth_weights_new(int nphase, const uint8_t *phase)
+{
+    oth_patterns_init();
+    if (nphase < 1 || nphase > OTH_MAX_PHASES)
+        return NULL;
+    struct oth_weights *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    w->nphase = nphase;
+    for (int e = 0; e <= 60; e++) {
+        int p = phase ? phase[e] : (e > 0 ? (e - 1) / 6 : 0);
+        w->phase[e] = (uint8_t)(p < nphase ? p : nphase - 1);
+    }
+    w->w = calloc((size_t)nphase * OTH_PHASE_SIZE, sizeof *w->w);
+    if (!w->w) {
+        free(w);
+        return NULL;
+    }
+    return w;
+}
+
+void oth_weights_free(struct oth_weights *w)
+{
+    if (w) {
+        free(w->w);
+        free(w);
+    }
+}

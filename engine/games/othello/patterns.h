@@ -1,0 +1,94 @@
+/* Geometry of the pattern evaluation (8x8 only) and the loaded weights:
+ * which squares each pattern reads, the table index of every instance of a
+ * position, the canonical (symmetry-shared) entries, and the weights file.
+ * Shared by eval_pattern.c, weights.c, the fitter, tools/quartet-train and
+ * the tests. */
+#ifndef QUARTET_OTHELLO_PATTERNS_H
+#define QUARTET_OTHELLO_PATTERNS_H
+
+#include "eval.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A pattern is a base set of squares (its digits ordered by square number:
+ * digit k is the k-th lowest square, 0 empty, 1 the mover's disc, 2 the
+ * opponent's) read on the board transformed by each symmetry in its list;
+ * the symmetries that map the base onto itself are left out, so every
+ * instance is read once. All instances of a pattern share one table. */
+enum {
+    OTH_PAT_EDGE2X, /* row 1 with b2 and g2 */
+    OTH_PAT_C3X3,   /* a1..c3 */
+    OTH_PAT_C2X5,   /* a1..e2, both orientations */
+    OTH_PAT_LINE2,  /* row 2 */
+    OTH_PAT_LINE3,
+    OTH_PAT_LINE4,
+    OTH_PAT_DIAG8,  /* a1..h8 */
+    OTH_PAT_DIAG7,
+    OTH_PAT_DIAG6,
+    OTH_PAT_DIAG5,
+    OTH_PAT_DIAG4,
+    OTH_NPAT
+};
+
+#define OTH_PAT_INSTANCES 46      /* instances over all patterns */
+#define OTH_MOB_N 32              /* mobility counts 0..31 (capped) */
+#define OTH_NFEAT (OTH_PAT_INSTANCES + 3) /* + own, opponent mobility, bias */
+
+struct oth_pattern_def {
+    const char *name;
+    bb_t base;          /* squares of the base instance */
+    int n;              /* squares: the table has 3^n entries */
+    uint32_t offset;    /* first entry within a phase's table */
+    int ninst;          /* instances (distinct images of the base) */
+    uint8_t sym[8];     /* symmetry of each instance (see oth_sym) */
+};
+
+/* Table layout of one phase: the patterns, then the two mobility tables,
+ * then the bias entry. */
+#define OTH_OFF_MOB_P 167265u
+#define OTH_OFF_MOB_O (OTH_OFF_MOB_P + OTH_MOB_N)
+#define OTH_OFF_BIAS (OTH_OFF_MOB_O + OTH_MOB_N)
+#define OTH_PHASE_SIZE (OTH_OFF_BIAS + 1)
+#define OTH_MAX_PHASES 60
+
+/* The 8 symmetries of the board: bit 2 transposes (a1-h8 diagonal) first,
+ * then bit 0 mirrors the columns and bit 1 the rows. */
+bb_t oth_sym(int s, bb_t b);
+
+/* Starts the tables once (thread-safe); every function below that needs
+ * them calls it, except oth_pattern_raw (whose callers hold weights). */
+void oth_patterns_init(void);
+const struct oth_pattern_def *oth_pattern_defs(void); /* OTH_NPAT of them */
+
+/* The table entries (within one phase) that position (P to move, O) reads:
+ * OTH_NFEAT of them, written to out. raw: as stored with every symmetric
+ * entry present (what the evaluation sums); features: canonical entries,
+ * the ones a fitter trains and the file stores. */
+void oth_pattern_raw(bb_t P, bb_t O, uint32_t *out);
+void oth_pattern_features(bb_t P, bb_t O, uint32_t *out);
+/* The canonical entry equal to entry e by a symmetry of its pattern. */
+uint32_t oth_pattern_canon(uint32_t e);
+
+/* Weights: phase[empties] selects one of nphase tables of OTH_PHASE_SIZE
+ * entries, in OTH_EVAL_UNIT units, symmetric entries all filled. */
+struct oth_weights {
+    int nphase;
+    uint8_t phase[61];
+    int16_t *w;
+};
+
+/* Zero weights with the given phase map (NULL: 10 phases of 6 empties). */
+struct oth_weights *oth_weights_new(int nphase, const uint8_t *phase);
+/* Copies every canonical entry e of a phase onto its symmetric images. */
+void oth_weights_symmetrize(struct oth_weights *w, int ph);
+/* Writes w in the file format (weights.c); 0, or -1 with err filled. */
+int oth_weights_save(const struct oth_weights *w, const char *path,
+                     char *err, size_t cap);
+/* The phase of a position with this many empty squares. */
+static inline int oth_weights_phase(const struct oth_weights *w, int empties)
+{
+    return w->phase[empties < 0 ? 0 : empties > 60 ? 60 : empties];
+}
+
+#endif
