@@ -1,0 +1,267 @@
+/* A fake GTP engine for quartet-match's tests: plays deterministic
+ * pseudo-random legal moves of any game through engine/game.h (chosen from
+ * the seed and the position, so a game depends only on its opening and
+ * seats) and misbehaves on request at its Nth genmove of a game. */
+#include "engine/game.h"
+#include "engine/rng.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+struct fake {
+    const struct game *g;
+    struct game_options o;
+    unsigned char st[65536];
+    uint64_t seed;
+    int genmoves;              /* genmoves this game */
+    int illegal_at, garbage_at, refuse_at, crash_at, hang_at, pass_at, resign_at;
+    double slow;
+    bool wrong_score, no_set_game, armed;
+    const char *name;
+};
+
+static void reply(const char *fmt, const char *arg)
+{
+    fputs("= ", stdout);
+    printf(fmt, arg);
+    fputs("\n\n", stdout);
+    fflush(stdout);
+}
+
+static void fail(const char *msg)
+{
+    printf("? %s\n\n", msg);
+    fflush(stdout);
+}
+
+static void new_game(struct fake *f)
+{
+    f->g->init(f->st, &f->o);
+    f->genmoves = 0;
+}
+
+static bool misbehave(const struct fake *f, int at)
+{
+    return f->armed && at > 0 && f->genmoves == at;
+}
+
+static void genmove(struct fake *f)
+{
+    f->genmoves++;
+    if (f->slow > 0)
+        usleep((useconds_t)(f->slow * 1e6));
+    if (misbehave(f, f->crash_at))
+        exit(3);
+    if (misbehave(f, f->hang_at))
+        for (;;)
+            pause();
+    if (misbehave(f, f->garbage_at)) {
+        fputs("hello there\n\n", stdout);
+        fflush(stdout);
+        return;
+    }
+    if (misbehave(f, f->refuse_at)) {
+        fail("cannot think now");
+        return;
+    }
+    if (misbehave(f, f->resign_at)) {
+        reply("%s", "resign");
+        return;
+    }
+    const struct game *g = f->g;
+    move_t mv[GAME_MAX_MOVES];
+    int n = g->legal_moves(f->st, mv);
+    if (n == 0) {
+        reply("%s", "pass");
+        return;
+    }
+    if (misbehave(f, f->pass_at)) {
+        reply("%s", "pass");
+        return;
+    }
+    char text[32];
+    if (misbehave(f, f->illegal_at)) {
+        /* A well-formed move that is not legal: an occupied or unreachable
+         * point found by trying every parse of "a1".."s19". */
+        for (int c = 0; c < 19; c++)
+            for (int r = 1; r <= 19; r++) {
+                move_t m;
+                char t[8];
+                snprintf(t, sizeof t, "%c%d", 'a' + c, r);
+                if (g->parse_move(f->st, t, &m) == 0 && !game_is_legal(g, f->st, m)) {
+                    reply("%s", t);
+                    return;
+                }
+            }
+    }
+    struct rng r;
+    rng_seed(&r, f->seed ^ g->hash(f->st));
+    move_t m = mv[rng_below(&r, (uint32_t)n)];
+    if (m == MOVE_PASS)
+        snprintf(text, sizeof text, "pass");
+    else
+        g->format_move(f->st, m, text, sizeof text);
+    g->play(f->st, m);
+    reply("%s", text);
+}
+
+static void play(struct fake *f, const char *who, const char *mtext)
+{
+    const struct game *g = f->g;
+    int p = game_player_index(g, who);
+    move_t m;
+    if (p < 0 || p != g->to_move(f->st)) {
+        fail("illegal move: wrong player");
+        return;
+    }
+    if (strcasecmp(mtext, "pass") == 0)
+        m = MOVE_PASS;
+    else if (g->parse_move(f->st, mtext, &m) != 0) {
+        fail("syntax error");
+        return;
+    }
+    if (!game_is_legal(g, f->st, m)) {
+        fail("illegal move");
+        return;
+    }
+    g->play(f->st, m);
+    reply("%s", "");
+}
+
+static void command(struct fake *f, int argc, char **argv)
+{
+    const char *c = argv[0];
+    if (!strcmp(c, "name"))
+        reply("%s", f->name);
+    else if (!strcmp(c, "version") || !strcmp(c, "protocol_version"))
+        reply("%s", !strcmp(c, "version") ? "1.0" : "2");
+    else if (!strcmp(c, "known_command"))
+        reply("%s", argc > 1 && (strcmp(argv[1], "set_game") || !f->no_set_game) &&
+                            (!strcmp(argv[1], "set_game") || !strcmp(argv[1], "final_score") ||
+                             !strcmp(argv[1], "time_settings") || !strcmp(argv[1], "time_left"))
+                        ? "true" : "false");
+    else if (!strcmp(c, "set_game") && !f->no_set_game && argc > 1) {
+        const struct game *g = game_find(argv[1]);
+        if (!g || g->state_size > sizeof f->st) {
+            fail("unknown game");
+            return;
+        }
+        f->g = g;
+        f->o = (struct game_options){.size = g->default_size};
+        for (int i = 2; i < argc; i++)
+            for (int k = 0; k < GAME_MAX_VARIANTS && g->variants[k].name; k++)
+                if (!strcasecmp(g->variants[k].name, argv[i]))
+                    f->o.flags |= g->variants[k].flag;
+        new_game(f);
+        reply("%s", "");
+    } else if (!strcmp(c, "boardsize") && argc > 1) {
+        int n = atoi(argv[1]);
+        if (!f->g->size_ok(n)) {
+            fail("unacceptable size");
+            return;
+        }
+        f->o.size = n;
+        new_game(f);
+        reply("%s", "");
+    } else if (!strcmp(c, "clear_board")) {
+        new_game(f);
+        reply("%s", "");
+    } else if (!strcmp(c, "play") && argc > 2)
+        play(f, argv[1], argv[2]);
+    else if (!strcmp(c, "genmove"))
+        genmove(f);
+    else if (!strcmp(c, "final_score")) {
+        char buf[32];
+        if (!f->g->is_over(f->st)) {
+            fail("game is not over");
+            return;
+        }
+        f->g->format_result(f->st, buf, sizeof buf);
+        reply("%s", f->wrong_score ? "W+99" : buf);
+    } else if (!strcmp(c, "time_settings") || !strcmp(c, "time_left") || !strcmp(c, "komi"))
+        reply("%s", "");
+    else if (!strcmp(c, "quit")) {
+        reply("%s", "");
+        exit(0);
+    } else
+        fail("unknown command");
+}
+
+int main(int argc, char **argv)
+{
+    static struct fake f;
+    f.g = game_find("Othello");
+    f.o = (struct game_options){.size = 8};
+    f.name = "Fake";
+    const char *once = NULL, *log = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : "0";
+        if (!strcmp(a, "--wrong-score"))
+            f.wrong_score = true;
+        else if (!strcmp(a, "--no-set-game"))
+            f.no_set_game = true;
+        else {
+            i++;
+            if (!strcmp(a, "--seed"))
+                f.seed = strtoull(v, NULL, 10);
+            else if (!strcmp(a, "--name"))
+                f.name = v;
+            else if (!strcmp(a, "--illegal-at"))
+                f.illegal_at = atoi(v);
+            else if (!strcmp(a, "--garbage-at"))
+                f.garbage_at = atoi(v);
+            else if (!strcmp(a, "--refuse-at"))
+                f.refuse_at = atoi(v);
+            else if (!strcmp(a, "--crash-at"))
+                f.crash_at = atoi(v);
+            else if (!strcmp(a, "--hang-at"))
+                f.hang_at = atoi(v);
+            else if (!strcmp(a, "--pass-at"))
+                f.pass_at = atoi(v);
+            else if (!strcmp(a, "--resign-at"))
+                f.resign_at = atoi(v);
+            else if (!strcmp(a, "--slow"))
+                f.slow = atof(v);
+            else if (!strcmp(a, "--once"))
+                once = v; /* misbehave only while this file does not exist */
+            else if (!strcmp(a, "--log"))
+                log = v;  /* one line per start */
+            else {
+                fprintf(stderr, "fake_engine: unknown flag %s\n", a);
+                return 2;
+            }
+        }
+    }
+    f.armed = true;
+    if (once) {
+        FILE *t = fopen(once, "r");
+        if (t) {
+            fclose(t);
+            f.armed = false;
+        } else if ((t = fopen(once, "w")))
+            fclose(t);
+    }
+    if (log) {
+        FILE *l = fopen(log, "a");
+        if (l) {
+            fprintf(l, "start\n");
+            fclose(l);
+        }
+    }
+    new_game(&f);
+    char line[4096];
+    while (fgets(line, sizeof line, stdin)) {
+        char *argvv[16];
+        int n = 0;
+        for (char *save, *t = strtok_r(line, " \t\r\n", &save); t && n < 16;
+             t = strtok_r(NULL, " \t\r\n", &save))
+            argvv[n++] = t;
+        if (n)
+            command(&f, n, argvv);
+    }
+    return 0;
+}

@@ -1,0 +1,437 @@
+/* Record reader and replay check for the three record formats. */
+#include "check.h"
+#include "match.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+struct parsed {
+    int id, size, nmoves;
+    char game[32], variants[64], result[32], reason[200];
+    char (*moves)[16];        /* MAX_PLIES entries */
+};
+
+/* ---- a small JSON reader: just enough for our own lines ---- */
+
+static const char *ws(const char *s)
+{
+    while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
+        s++;
+    return s;
+}
+
+/* Reads a string at s (at its '"'); returns the position after it or NULL. */
+static const char *jstring(const char *s, char *out, size_t cap)
+{
+    if (*s != '"')
+        return NULL;
+    size_t k = 0;
+    for (s++; *s && *s != '"'; s++) {
+        char c = *s;
+        if (c == '\\') {
+            s++;
+            if (*s == 'u') {
+                unsigned v = 0;
+                for (int i = 1; i <= 4; i++) {
+                    if (!isxdigit((unsigned char)s[i]))
+                        return NULL;
+                    v = v * 16 + (unsigned)(isdigit((unsigned char)s[i]) ? s[i] - '0'
+                                            : tolower((unsigned char)s[i]) - 'a' + 10);
+                }
+                s += 4;
+                c = v < 128 ? (char)v : '?';
+            } else if (*s == 'n')
+                c = '\n';
+            else if (*s == 't')
+                c = '\t';
+            else if (*s)
+                c = *s;
+            else
+                return NULL;
+        }
+        if (k + 1 < cap)
+            out[k++] = c;
+    }
+    if (cap)
+        out[k] = '\0';
+    return *s == '"' ? s + 1 : NULL;
+}
+
+static const char *jskip(const char *s, int depth)
+{
+    char tmp[8];
+    s = ws(s);
+    if (depth > 32)
+        return NULL;
+    if (*s == '"')
+        return jstring(s, tmp, 0);
+    if (*s == '{' || *s == '[') {
+        char close = *s == '{' ? '}' : ']';
+        s = ws(s + 1);
+        if (*s == close)
+            return s + 1;
+        for (;;) {
+            if (close == '}') {
+                s = jstring(ws(s), tmp, 0);
+                if (!s || *(s = ws(s)) != ':')
+                    return NULL;
+                s++;
+            }
+            s = jskip(s, depth + 1);
+            if (!s)
+                return NULL;
+            s = ws(s);
+            if (*s == close)
+                return s + 1;
+            if (*s != ',')
+                return NULL;
+            s++;
+        }
+    }
+    const char *b = s;
+    while (*s && (isalnum((unsigned char)*s) || *s == '-' || *s == '+' || *s == '.'))
+        s++;
+    return s > b ? s : NULL;
+}
+
+static int parse_json_line(const char *line, struct parsed *p)
+{
+    const char *s = ws(line);
+    if (*s++ != '{')
+        return -1;
+    for (;;) {
+        char key[64];
+        s = jstring(ws(s), key, sizeof key);
+        if (!s || *(s = ws(s)) != ':')
+            return -1;
+        s = ws(s + 1);
+        if (strcmp(key, "name") == 0)
+            s = jstring(s, p->game, sizeof p->game);
+        else if (strcmp(key, "variants") == 0)
+            s = jstring(s, p->variants, sizeof p->variants);
+        else if (strcmp(key, "result") == 0)
+            s = jstring(s, p->result, sizeof p->result);
+        else if (strcmp(key, "reason") == 0)
+            s = jstring(s, p->reason, sizeof p->reason);
+        else if (strcmp(key, "game") == 0 || strcmp(key, "size") == 0) {
+            char *end;
+            long v = strtol(s, &end, 10);
+            *(key[0] == 'g' ? &p->id : &p->size) = (int)v;
+            s = end == s ? NULL : end;
+        } else if (strcmp(key, "moves") == 0) {
+            if (*s++ != '[')
+                return -1;
+            s = ws(s);
+            if (*s == ']')
+                s++;
+            else
+                for (;;) {
+                    if (p->nmoves >= MAX_PLIES)
+                        return -1;
+                    s = jstring(ws(s), p->moves[p->nmoves++], 16);
+                    if (!s)
+                        return -1;
+                    s = ws(s);
+                    if (*s == ']') {
+                        s++;
+                        break;
+                    }
+                    if (*s++ != ',')
+                        return -1;
+                }
+        } else
+            s = jskip(s, 0);
+        if (!s)
+            return -1;
+        s = ws(s);
+        if (*s == '}')
+            return 0;
+        if (*s++ != ',')
+            return -1;
+    }
+}
+
+/* ---- the text record ---- */
+
+static int parse_text_field(const char *line, struct parsed *p)
+{
+    if (strncmp(line, "Game: ", 6) == 0)
+        snprintf(p->game, sizeof p->game, "%s", line + 6);
+    else if (strncmp(line, "Size: ", 6) == 0)
+        p->size = atoi(line + 6);
+    else if (strncmp(line, "Variants: ", 10) == 0)
+        snprintf(p->variants, sizeof p->variants, "%s", line + 10);
+    else if (strncmp(line, "Result: ", 8) == 0)
+        snprintf(p->result, sizeof p->result, "%s", line + 8);
+    else if (strncmp(line, "Reason: ", 8) == 0)
+        snprintf(p->reason, sizeof p->reason, "%s", line + 8);
+    else if (strncmp(line, "Moves:", 6) == 0) {
+        char *copy = strdup(line + 6);
+        if (!copy)
+            abort();
+        for (char *save, *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+            if (p->nmoves >= MAX_PLIES) {
+                free(copy);
+                return -1;
+            }
+            snprintf(p->moves[p->nmoves++], 16, "%s", t);
+        }
+        free(copy);
+    }
+    return 0;
+}
+
+/* ---- SGF (our own output: one game per tree, no variations) ---- */
+
+/* Reads one property value at s ('['); returns the position after ']'. */
+static const char *sgf_value(const char *s, char *out, size_t cap)
+{
+    size_t k = 0;
+    for (s++; *s && *s != ']'; s++) {
+        if (*s == '\\' && s[1])
+            s++;
+        if (k + 1 < cap)
+            out[k++] = *s;
+    }
+    out[k] = '\0';
+    return *s == ']' ? s + 1 : NULL;
+}
+
+/* Parses the game tree starting at *ps ('('); advances past it. */
+static int parse_sgf_game(const char **ps, struct parsed *p)
+{
+    const char *s = *ps + 1;
+    char ident[16];
+    int gm = 0;
+    while (*s && *s != ')') {
+        if (!isupper((unsigned char)*s)) {
+            s++;
+            continue;
+        }
+        size_t k = 0;
+        while (isupper((unsigned char)*s))
+            ident[k < 15 ? k++ : k] = *s, s++;
+        ident[k] = '\0';
+        s = ws(s);
+        while (*s == '[') {
+            char val[256];
+            s = sgf_value(s, val, sizeof val);
+            if (!s)
+                return -1;
+            if (strcmp(ident, "GM") == 0)
+                gm = atoi(val);
+            else if (strcmp(ident, "SZ") == 0)
+                p->size = atoi(val);
+            else if (strcmp(ident, "RE") == 0)
+                snprintf(p->result, sizeof p->result, "%s", val);
+            else if (strcmp(ident, "GC") == 0)
+                snprintf(p->reason, sizeof p->reason, "%s", val);
+            else if (strcmp(ident, "QV") == 0)
+                snprintf(p->variants, sizeof p->variants, "%s", val);
+            else if (strcmp(ident, "GN") == 0 && strncmp(val, "game ", 5) == 0)
+                p->id = atoi(val + 5);
+            else if (strcmp(ident, "B") == 0 || strcmp(ident, "W") == 0) {
+                if (p->nmoves >= MAX_PLIES)
+                    return -1;
+                char *m = p->moves[p->nmoves++];
+                if (!val[0])
+                    snprintf(m, 16, "pass");
+                else if (strcmp(val, "swap-pieces") == 0)
+                    snprintf(m, 16, "swap");
+                else if (strlen(val) == 2)
+                    snprintf(m, 16, "%c%d", val[0], val[1] - 'a' + 1);
+                else
+                    return -1;
+            }
+            s = ws(s);
+        }
+    }
+    if (*s != ')')
+        return -1;
+    *ps = s + 1;
+    snprintf(p->game, sizeof p->game, "%s", gm == 11 ? "TorusHex" : gm == 2 ? "Othello" : "?");
+    return 0;
+}
+
+/* ---- replay ---- */
+
+static bool is_fault_result(const char *r)
+{
+    size_t n = strlen(r);
+    return n >= 2 && (r[n - 2] == '+' || r[n - 2] == '-') && strchr("FTR", r[n - 1]);
+}
+
+static uint32_t variant_flags(const struct game *g, const char *words, bool *ok)
+{
+    uint32_t f = 0;
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", words);
+    *ok = true;
+    for (char *save, *t = strtok_r(buf, " ,", &save); t; t = strtok_r(NULL, " ,", &save)) {
+        int i = 0;
+        while (i < GAME_MAX_VARIANTS && g->variants[i].name && strcasecmp(g->variants[i].name, t))
+            i++;
+        if (i == GAME_MAX_VARIANTS || !g->variants[i].name)
+            *ok = false;
+        else
+            f |= g->variants[i].flag;
+    }
+    return f;
+}
+
+/* Replays p; writes a one-line verdict to out; returns true if it agrees. */
+static bool replay(const struct parsed *p, FILE *out)
+{
+    const struct game *g = game_find(p->game);
+    bool vok;
+    char why[160] = "";
+    if (!g || !g->size_ok(p->size)) {
+        fprintf(out, "game %d: unknown game or size: %s %d\n", p->id, p->game, p->size);
+        return false;
+    }
+    struct game_options o = {.size = p->size, .flags = variant_flags(g, p->variants, &vok)};
+    if (!vok) {
+        fprintf(out, "game %d: unknown variant: %s\n", p->id, p->variants);
+        return false;
+    }
+    unsigned char *st = malloc(g->state_size);
+    if (!st)
+        abort();
+    g->init(st, &o);
+    uint64_t h = 1469598103934665603ULL; /* FNV-1a over the move texts */
+    for (int i = 0; i < p->nmoves && !why[0]; i++) {
+        move_t m;
+        char low[16];
+        for (int k = 0; k < 16; k++)
+            low[k] = (char)tolower((unsigned char)p->moves[i][k]);
+        for (const char *c = low; *c; c++)
+            h = (h ^ (unsigned char)*c) * 1099511628211ULL;
+        h = (h ^ ' ') * 1099511628211ULL;
+        if (strcmp(low, "pass") == 0)
+            m = MOVE_PASS;
+        else if (g->parse_move(st, low, &m) != 0) {
+            snprintf(why, sizeof why, "move %d (%s) does not parse", i + 1, low);
+            break;
+        }
+        if (!game_is_legal(g, st, m))
+            snprintf(why, sizeof why, "move %d (%s) is illegal", i + 1, low);
+        else
+            g->play(st, m);
+    }
+    char res[32] = "";
+    if (!why[0]) {
+        if (is_fault_result(p->result)) {
+            if (g->is_over(st))
+                snprintf(why, sizeof why, "forfeit %s recorded for a finished game", p->result);
+        } else if (!g->is_over(st))
+            snprintf(why, sizeof why, "game not over after %d moves", p->nmoves);
+        else {
+            g->format_result(st, res, sizeof res);
+            if (strcasecmp(res, p->result) != 0)
+                snprintf(why, sizeof why, "result %s recorded, replay gives %s", p->result, res);
+        }
+    }
+    fprintf(out, "game %d %s %d%s%s plies=%d moves=%016llx result=%s %s%s\n", p->id, g->name,
+            p->size, p->variants[0] ? " " : "", p->variants, p->nmoves, (unsigned long long)h,
+            p->result, why[0] ? "MISMATCH: " : "ok", why);
+    free(st);
+    return !why[0];
+}
+
+static void parsed_reset(struct parsed *p)
+{
+    char (*m)[16] = p->moves;
+    *p = (struct parsed){.moves = m};
+}
+
+static char *read_all(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *b = malloc(cap);
+    size_t r;
+    while (b && (r = fread(b + n, 1, cap - n - 1, f)) > 0) {
+        n += r;
+        if (cap - n - 1 == 0) {
+            char *nb = realloc(b, cap *= 2);
+            if (!nb)
+                free(b);
+            b = nb;
+        }
+    }
+    fclose(f);
+    if (b)
+        b[n] = '\0';
+    return b;
+}
+
+int check_records(const char *path, FILE *out)
+{
+    char *all = read_all(path);
+    if (!all) {
+        fprintf(stderr, "quartet-match: %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    struct parsed p = {.moves = malloc(sizeof(char[16]) * MAX_PLIES)};
+    if (!p.moves)
+        abort();
+    int games = 0, bad = 0;
+    const char *s = ws(all);
+    if (*s == '(') {
+        while (*(s = ws(s)) == '(') {
+            parsed_reset(&p);
+            games++;
+            if (parse_sgf_game(&s, &p) != 0) {
+                fprintf(out, "game ?: SGF does not parse\n");
+                bad++;
+                break;
+            }
+            bad += !replay(&p, out);
+        }
+    } else {
+        bool text = *s == '[';
+        bool open = false;
+        for (char *save, *line = strtok_r(all, "\n", &save); line;
+             line = strtok_r(NULL, "\n", &save)) {
+            size_t len = strlen(line);
+            if (len && line[len - 1] == '\r')
+                line[len - 1] = '\0';
+            if (text) {
+                if (strncmp(line, "[Game ", 6) == 0) {
+                    if (open)
+                        bad += !replay(&p, out);
+                    parsed_reset(&p);
+                    p.id = atoi(line + 6);
+                    open = true;
+                    games++;
+                } else if (open && parse_text_field(line, &p) != 0) {
+                    fprintf(out, "game %d: record does not parse\n", p.id);
+                    bad++;
+                    open = false;
+                }
+                continue;
+            }
+            if (!*ws(line))
+                continue;
+            parsed_reset(&p);
+            games++;
+            if (parse_json_line(line, &p) != 0) {
+                fprintf(out, "line %d: JSON does not parse\n", games);
+                bad++;
+                continue;
+            }
+            bad += !replay(&p, out);
+        }
+        if (open)
+            bad += !replay(&p, out);
+    }
+    fprintf(out, "%d games checked, %d disagree\n", games, bad);
+    free(p.moves);
+    free(all);
+    return games == 0 ? -1 : bad;
+}

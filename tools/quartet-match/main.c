@@ -1,0 +1,385 @@
+/* quartet-match: command-line flags, engine probing, and the four modes
+ * (play a match, --generate-openings, --check FILE, --stats W,D,L). */
+#include "check.h"
+#include "match.h"
+#include "openings.h"
+#include "stats.h"
+#include "records.h"
+#include "tourney.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+static void usage(FILE *f)
+{
+    fputs(
+        "usage: quartet-match [options] --engine CMD --engine CMD ...\n"
+        "  -e, --engine CMD          an engine command line; or 'name=NAME cmd=CMD'\n"
+        "      --name NAME           display name of the engine given last\n"
+        "  -g, --game NAME[,VAR...]  Othello (default), Yonin, Separo, TorusHex; e.g. yonin,team\n"
+        "      --variant WORD        a game variant (repeatable)\n"
+        "  -s, --size N              board size (default: the game's own)\n"
+        "      --games N             games to play (default: rounds x openings x colours)\n"
+        "      --rounds N            times through every opening and colour assignment (1)\n"
+        "  -j, --concurrency N       games in parallel (1)\n"
+        "      --tc SPEC             SECONDS per move, MAIN+INC per game, or none (default)\n"
+        "      --margin SECONDS      time beyond the limit before a forfeit (1.0)\n"
+        "      --timeout SECONDS     limit for other commands, and genmove without --tc (30)\n"
+        "      --openings FILE       one opening per line (moves separated by spaces/commas)\n"
+        "      --random-openings N   generate openings of N random plies\n"
+        "      --balance PLAYOUTS    flat-mc playouts to check an opening's balance (1000; 0 off)\n"
+        "      --tolerance T         keep openings with first-player estimate within 0.5+-T (0.1)\n"
+        "      --seed N              seed for generated openings (1)\n"
+        "      --generate-openings N write N openings (--random-openings plies) to --output\n"
+        "      --output FILE         for --generate-openings (default stdout)\n"
+        "      --jsonl FILE          one JSON object per game\n"
+        "      --records FILE        text game records (all games)\n"
+        "      --sgf FILE.sgf|DIR    SGF records (Othello, Torus Hex)\n"
+        "      --sprt SPEC           elo0=0,elo1=10,alpha=0.05,beta=0.05: stop when decided\n"
+        "      --engine-stderr FILE  append engines' stderr to FILE (default /dev/null)\n"
+        "      --no-final-score      do not ask engines for final_score\n"
+        "      --quiet               no progress line\n"
+        "      --check FILE          replay records (JSONL, SGF or text) and compare\n"
+        "      --stats W,D,L         print score, Elo +- 95%% and SPRT for these counts\n"
+        "  -h, --help\n",
+        f);
+}
+
+static void die(const char *fmt, const char *arg)
+{
+    fputs("quartet-match: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputc('\n', stderr);
+    exit(2);
+}
+
+static double num_arg(const char *flag, const char *v, double lo, double hi)
+{
+    char *end;
+    errno = 0;
+    double d = strtod(v, &end);
+    if (end == v || *end || errno || !(d >= lo && d <= hi))
+        die("bad value for %s", flag);
+    return d;
+}
+
+static void parse_tc(struct time_control *tc, const char *v)
+{
+    if (strcasecmp(v, "none") == 0) {
+        tc->mode = TC_NONE;
+        return;
+    }
+    const char *plus = strchr(v, '+');
+    if (!plus) {
+        tc->mode = TC_MOVE;
+        tc->move = num_arg("--tc", v, 0.001, 1e6);
+        return;
+    }
+    char main_part[64];
+    snprintf(main_part, sizeof main_part, "%.*s", (int)(plus - v), v);
+    tc->mode = TC_GAME;
+    tc->base = num_arg("--tc", main_part, 0.001, 1e7);
+    tc->inc = num_arg("--tc", plus + 1, 0, 1e6);
+}
+
+static void add_engine(struct match_config *cfg, const char *v)
+{
+    if (cfg->nengines >= MAX_ENGINES)
+        die("too many engines (at most %s)", "8");
+    struct engine_spec *e = &cfg->eng[cfg->nengines++];
+    memset(e, 0, sizeof *e);
+    if (strncmp(v, "name=", 5) == 0) {
+        const char *sp = strstr(v, " cmd=");
+        if (!sp)
+            die("--engine 'name=NAME cmd=CMD' expected, got: %s", v);
+        snprintf(e->name, sizeof e->name, "%.*s", (int)(sp - v - 5), v + 5);
+        v = sp + 5;
+    } else if (strncmp(v, "cmd=", 4) == 0)
+        v += 4;
+    if (strlen(v) >= sizeof e->cmd)
+        die("engine command too long: %s", v);
+    snprintf(e->cmd, sizeof e->cmd, "%s", v);
+}
+
+static bool probe_bool(struct proc *p, double timeout, const char *cmd)
+{
+    char out[256];
+    return proc_command(p, timeout, out, sizeof out, "known_command %s", cmd) == GTP_OK &&
+           strcmp(out, "true") == 0;
+}
+
+/* Starts each engine once to learn its name and what it supports. */
+static void probe_engines(struct match_config *cfg)
+{
+    for (int i = 0; i < cfg->nengines; i++) {
+        struct engine_spec *e = &cfg->eng[i];
+        struct proc p = {.to_fd = -1, .from_fd = -1, .stop = cfg->stop};
+        char err[512], name[128] = "", ver[128] = "";
+        if (proc_start(&p, e->cmd, cfg->errfd, err, sizeof err) != 0)
+            die("%s", err);
+        enum gtp_status r = proc_command(&p, cfg->tc.timeout, name, sizeof name, "name");
+        if (r != GTP_OK) {
+            proc_kill(&p);
+            snprintf(err, sizeof err, "engine '%s' does not answer GTP 'name' (%s)", e->cmd,
+                     gtp_status_text(r));
+            die("%s", err);
+        }
+        proc_command(&p, cfg->tc.timeout, ver, sizeof ver, "version");
+        snprintf(e->ident, sizeof e->ident, "%s%s%s", name, ver[0] ? " " : "", ver);
+        e->knows_set_game = probe_bool(&p, cfg->tc.timeout, "set_game");
+        e->knows_time_settings = probe_bool(&p, cfg->tc.timeout, "time_settings");
+        e->knows_time_left = probe_bool(&p, cfg->tc.timeout, "time_left");
+        e->knows_final_score = probe_bool(&p, cfg->tc.timeout, "final_score");
+        proc_stop(&p, 2.0);
+        if (!e->knows_set_game && strcmp(cfg->g->name, "Othello") != 0) {
+            snprintf(err, sizeof err,
+                     "engine '%s' (%s) has no set_game command, so it can only play Othello, "
+                     "not %s", e->cmd, e->ident, cfg->g->name);
+            die("%s", err);
+        }
+        if (!e->name[0])
+            snprintf(e->name, sizeof e->name, "%.50s", name[0] ? name : "engine");
+    }
+    /* Equal display names get a number so the tables tell them apart. */
+    for (int i = 1; i < cfg->nengines; i++)
+        for (int j = 0; j < i; j++)
+            if (strcmp(cfg->eng[i].name, cfg->eng[j].name) == 0) {
+                char n[64];
+                snprintf(n, sizeof n, "%.50s#%d", cfg->eng[i].name, i + 1);
+                snprintf(cfg->eng[i].name, sizeof cfg->eng[i].name, "%s", n);
+                break;
+            }
+}
+
+static void add_variant(struct match_config *cfg, const char *w)
+{
+    const struct game *g = cfg->g;
+    for (int i = 0; i < GAME_MAX_VARIANTS && g->variants[i].name; i++)
+        if (strcasecmp(g->variants[i].name, w) == 0) {
+            cfg->gopt.flags |= g->variants[i].flag;
+            size_t n = strlen(cfg->variant_words);
+            snprintf(cfg->variant_words + n, sizeof cfg->variant_words - n, "%s%s",
+                     n ? " " : "", g->variants[i].name);
+            return;
+        }
+    die("unknown variant: %s", w);
+}
+
+static int stats_mode(const char *v, const struct sprt *sp)
+{
+    struct wdl r;
+    if (sscanf(v, "%lf,%lf,%lf", &r.w, &r.d, &r.l) != 3 || r.w < 0 || r.d < 0 || r.l < 0)
+        die("--stats W,D,L expected, got %s", v);
+    print_wdl_summary(stdout, "result", r, sp);
+    return 0;
+}
+
+static FILE *open_out(const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        die("cannot write %s", path);
+    return f;
+}
+
+int main(int argc, char **argv)
+{
+    struct match_config cfg = {
+        .g = game_find("Othello"),
+        .tc = {.mode = TC_NONE, .margin = 1.0, .timeout = 30},
+        .errfd = -1,
+        .query_score = true,
+        .stop = &interrupted,
+    };
+    struct tourney_options to = {.rounds = 1, .concurrency = 1, .progress = isatty(2)};
+    struct opening_gen gen = {.plies = 0, .playouts = 1000, .tolerance = 0.1, .seed = 1};
+    const char *openings = NULL, *check = NULL, *stats = NULL, *output = NULL;
+    const char *jsonl = NULL, *records = NULL, *sgf = NULL;
+    const char *variants[8];
+    int nvariants = 0, size = 0, generate = 0;
+    const char *game_arg = "Othello";
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            usage(stdout);
+            return 0;
+        }
+        if (strcmp(a, "--quiet") == 0) {
+            to.progress = false;
+            continue;
+        }
+        if (strcmp(a, "--no-final-score") == 0) {
+            cfg.query_score = false;
+            continue;
+        }
+        if (i + 1 >= argc)
+            die("missing value or unknown flag: %s", a);
+        const char *v = argv[++i];
+        if (!strcmp(a, "-e") || !strcmp(a, "--engine"))
+            add_engine(&cfg, v);
+        else if (!strcmp(a, "--name")) {
+            if (!cfg.nengines)
+                die("--name %s before any --engine", v);
+            snprintf(cfg.eng[cfg.nengines - 1].name, sizeof cfg.eng[0].name, "%s", v);
+        } else if (!strcmp(a, "-g") || !strcmp(a, "--game"))
+            game_arg = v;
+        else if (!strcmp(a, "--variant") && nvariants < 8)
+            variants[nvariants++] = v;
+        else if (!strcmp(a, "-s") || !strcmp(a, "--size"))
+            size = (int)num_arg(a, v, 1, 99);
+        else if (!strcmp(a, "--games"))
+            to.games = (int)num_arg(a, v, 1, 1e8);
+        else if (!strcmp(a, "--rounds"))
+            to.rounds = (int)num_arg(a, v, 1, 1e8);
+        else if (!strcmp(a, "-j") || !strcmp(a, "--concurrency"))
+            to.concurrency = (int)num_arg(a, v, 1, 64);
+        else if (!strcmp(a, "--tc"))
+            parse_tc(&cfg.tc, v);
+        else if (!strcmp(a, "--margin"))
+            cfg.tc.margin = num_arg(a, v, 0, 1e6);
+        else if (!strcmp(a, "--timeout"))
+            cfg.tc.timeout = num_arg(a, v, 0.01, 1e7);
+        else if (!strcmp(a, "--openings"))
+            openings = v;
+        else if (!strcmp(a, "--random-openings"))
+            gen.plies = (int)num_arg(a, v, 1, MAX_OPENING_PLIES / 2);
+        else if (!strcmp(a, "--balance"))
+            gen.playouts = (long)num_arg(a, v, 0, 1e9);
+        else if (!strcmp(a, "--tolerance"))
+            gen.tolerance = num_arg(a, v, 0, 0.5);
+        else if (!strcmp(a, "--seed"))
+            gen.seed = (uint64_t)num_arg(a, v, 0, 1e18);
+        else if (!strcmp(a, "--generate-openings"))
+            generate = (int)num_arg(a, v, 1, 1e6);
+        else if (!strcmp(a, "--output"))
+            output = v;
+        else if (!strcmp(a, "--jsonl"))
+            jsonl = v;
+        else if (!strcmp(a, "--records"))
+            records = v;
+        else if (!strcmp(a, "--sgf"))
+            sgf = v;
+        else if (!strcmp(a, "--sprt")) {
+            if (sprt_parse(&to.sprt, v) != 0)
+                die("bad --sprt %s (elo0=A,elo1=B,alpha=X,beta=Y with A<B)", v);
+        } else if (!strcmp(a, "--engine-stderr")) {
+            cfg.errfd = open(v, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+            if (cfg.errfd < 0)
+                die("cannot write %s", v);
+        } else if (!strcmp(a, "--check"))
+            check = v;
+        else if (!strcmp(a, "--stats"))
+            stats = v;
+        else
+            die("unknown flag: %s", a);
+    }
+    if (check) {
+        int bad = check_records(check, stdout);
+        return bad == 0 ? 0 : bad < 0 ? 2 : 1;
+    }
+    if (stats)
+        return stats_mode(stats, &to.sprt);
+
+    /* The game: NAME[,VARIANT...] plus --variant words. */
+    char gbuf[128];
+    snprintf(gbuf, sizeof gbuf, "%s", game_arg);
+    char *save, *gname = strtok_r(gbuf, ", ", &save);
+    cfg.g = gname ? game_find(gname) : NULL;
+    if (!cfg.g)
+        die("unknown game: %s", game_arg);
+    for (char *w = strtok_r(NULL, ", ", &save); w; w = strtok_r(NULL, ", ", &save))
+        add_variant(&cfg, w);
+    for (int i = 0; i < nvariants; i++)
+        add_variant(&cfg, variants[i]);
+    cfg.gopt.size = size ? size : cfg.g->default_size;
+    if (!cfg.g->size_ok(cfg.gopt.size))
+        die("size not allowed for this game: %s", size ? argv[0] : "");
+
+    struct opening_list ol = {0};
+    char err[512];
+    if (generate) {
+        if (gen.plies <= 0)
+            die("--generate-openings needs --random-openings PLIES%s", "");
+        int made = openings_generate(cfg.g, &cfg.gopt, &gen, generate, &ol);
+        FILE *f = output ? open_out(output) : stdout;
+        fprintf(f, "# %s %d%s%s openings: %d plies of random legal moves, distinct,\n"
+                   "# kept when flat-mc (%ld playouts) gives the first player %.2f..%.2f.\n"
+                   "# Made with: quartet-match --game %s%s%s --size %d --generate-openings %d "
+                   "--random-openings %d --balance %ld --tolerance %g --seed %llu\n",
+                cfg.g->name, cfg.gopt.size, cfg.variant_words[0] ? " " : "", cfg.variant_words,
+                gen.plies, gen.playouts, 0.5 - gen.tolerance, 0.5 + gen.tolerance, cfg.g->name,
+                cfg.variant_words[0] ? "," : "", cfg.variant_words, cfg.gopt.size, generate,
+                gen.plies, gen.playouts, gen.tolerance, (unsigned long long)gen.seed);
+        for (int i = 0; i < ol.n; i++)
+            fprintf(f, "%s\n", ol.v[i].text);
+        if (f != stdout)
+            fclose(f);
+        if (made < generate)
+            fprintf(stderr, "quartet-match: only %d distinct balanced openings found\n", made);
+        openings_free(&ol);
+        return made > 0 ? 0 : 1;
+    }
+    if (cfg.nengines < 2)
+        die("at least two engines are needed (--engine CMD)%s", "");
+    if (openings && openings_read(cfg.g, &cfg.gopt, openings, &ol, err, sizeof err) != 0)
+        die("%s", err);
+
+    struct sigaction sa = {0};
+    sa.sa_handler = SIG_IGN;
+    sigaction(SIGPIPE, &sa, NULL);
+    sa.sa_handler = on_signal; /* no SA_RESTART: waits notice at once */
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+
+    probe_engines(&cfg);
+    if (!openings && gen.plies > 0) {
+        /* Enough openings for every game at each colour assignment. */
+        int want = to.games > 0 ? to.games : to.rounds;
+        if (want > 10000)
+            want = 10000;
+        openings_generate(cfg.g, &cfg.gopt, &gen, want, &ol);
+        if (ol.n == 0)
+            die("no opening of %s plies could be generated", "that many");
+    }
+    struct outputs outp = {0};
+    if (jsonl)
+        outp.jsonl = open_out(jsonl);
+    if (records)
+        outp.records = open_out(records);
+    if (sgf) {
+        if (!sgf_supported(cfg.g))
+            die("SGF records exist only for Othello and Torus Hex (not %s)", cfg.g->name);
+        size_t n = strlen(sgf);
+        if (n > 4 && strcasecmp(sgf + n - 4, ".sgf") == 0)
+            outp.sgf_file = open_out(sgf);
+        else {
+            if (mkdir(sgf, 0755) != 0 && errno != EEXIST)
+                die("cannot create directory %s", sgf);
+            outp.sgf_dir = sgf;
+        }
+    }
+    int rc = tourney_run(&cfg, &ol, &to, &outp, stdout);
+    if (outp.jsonl)
+        fclose(outp.jsonl);
+    if (outp.records)
+        fclose(outp.records);
+    if (outp.sgf_file)
+        fclose(outp.sgf_file);
+    openings_free(&ol);
+    return rc ? 130 : 0;
+}

@@ -1,0 +1,91 @@
+/* quartet-match's shared types: engines, time control, the configuration of
+ * one match, openings and the record of one game. */
+#ifndef QMATCH_MATCH_H
+#define QMATCH_MATCH_H
+
+#include "engine/game.h"
+#include "proc.h"
+
+#include <stdbool.h>
+
+#define MAX_ENGINES 8
+#define MAX_PLIES 2048        /* longer than any game of any size */
+#define MAX_OPENING_PLIES 128
+
+struct engine_spec {
+    char name[64];            /* display name */
+    char cmd[1024];           /* command line */
+    char ident[160];          /* "name version" as the engine reports it */
+    bool knows_set_game, knows_time_settings, knows_time_left, knows_final_score;
+};
+
+enum tc_mode { TC_NONE, TC_MOVE, TC_GAME };
+
+struct time_control {
+    enum tc_mode mode;
+    double move;              /* TC_MOVE: seconds per move */
+    double base, inc;         /* TC_GAME: seconds per game, increment per move */
+    double margin;            /* forfeit only beyond the limit plus this */
+    double timeout;           /* TC_NONE: genmove limit; every other command */
+};
+
+struct match_config {
+    const struct game *g;
+    struct game_options gopt;
+    char variant_words[64];   /* for set_game, e.g. "team" */
+    int nengines;
+    struct engine_spec eng[MAX_ENGINES];
+    struct time_control tc;
+    int errfd;                /* engines' stderr (-1: /dev/null) */
+    bool query_score;         /* ask engines for final_score and compare */
+    const volatile sig_atomic_t *stop;
+};
+
+struct opening {
+    int n;
+    move_t moves[MAX_OPENING_PLIES]; /* forced passes included */
+    char text[1024];          /* as written in the file (moves only) */
+};
+
+struct game_record {
+    int id;                   /* 1-based game number in the schedule */
+    int opening;              /* index into the openings, -1: none */
+    int nseats;
+    int engine[GAME_MAX_PLAYERS];    /* engine index per seat */
+    int nplies, opening_plies;
+    move_t moves[MAX_PLIES];
+    int scores[GAME_MAX_PLAYERS];
+    double points[GAME_MAX_PLAYERS]; /* 1 win, 0.5 draw, 0 loss (Yonin: outcome) */
+    int rank[GAME_MAX_PLAYERS];      /* 1 = best; equal results share */
+    char result[32];          /* "B+4", "W+T", "A+3", "C-F", ... */
+    char reason[200];         /* "normal" or what went wrong */
+    int forfeit;              /* seat that lost by a fault, -1: none */
+    double time[GAME_MAX_PLAYERS];   /* seconds spent in genmove per seat */
+    int genmoves[GAME_MAX_PLAYERS];
+    char disagree[200];       /* engines' final_score differing from ours */
+};
+
+/* The processes of one game slot: one per engine and copy (an engine in
+ * two Yonin seats runs twice). */
+struct slot {
+    struct proc proc[MAX_ENGINES][GAME_MAX_PLAYERS];
+};
+
+/* GTP name for a seat: black/white in two-player games, a-d in Yonin. */
+const char *seat_name(const struct game *g, int seat);
+void slot_init(struct slot *s, const volatile sig_atomic_t *stop);
+void slot_close(struct slot *s);
+/* Plays one game; returns 0 when rec holds a finished game (ended or
+ * forfeited), -1 when interrupted. */
+int play_game(const struct match_config *cfg, struct slot *slot,
+              const struct opening *op, struct game_record *rec);
+/* Fills points/rank/result of a finished game from its final position. */
+void record_final(const struct game *g, const void *st, struct game_record *rec);
+/* Fills points/rank/result when seat `loser` lost by a fault of kind
+ * 'F' (forfeit), 'T' (time) or 'R' (resignation). */
+void record_forfeit(const struct game *g, const void *st, struct game_record *rec,
+                    int loser, char kind, bool teams);
+/* Yonin team game: partners share results. */
+bool is_team_game(const struct game *g, uint32_t flags);
+
+#endif

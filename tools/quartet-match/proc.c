@@ -1,0 +1,293 @@
+/* Engine child processes: spawn with pipes, GTP request/response with
+ * poll() deadlines, quit/kill/reap. */
+#include "proc.h"
+#include "engine/clock.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+int split_command(const char *line, char *store, size_t cap, char **argv, int max)
+{
+    size_t k = 0;
+    int n = 0;
+    const char *s = line;
+    for (;;) {
+        while (*s == ' ' || *s == '\t' || *s == '\n')
+            s++;
+        if (!*s)
+            break;
+        if (n >= max - 1)
+            return -1;
+        argv[n++] = store + k;
+        char quote = 0;
+        while (*s && (quote || (*s != ' ' && *s != '\t' && *s != '\n'))) {
+            char c = *s++;
+            if (quote && c == quote) {
+                quote = 0;
+                continue;
+            }
+            if (!quote && (c == '\'' || c == '"')) {
+                quote = c;
+                continue;
+            }
+            if (c == '\\' && quote != '\'' && *s)
+                c = *s++;
+            if (k + 1 >= cap)
+                return -1;
+            store[k++] = c;
+        }
+        if (quote)
+            return -1;
+        if (k + 1 >= cap)
+            return -1;
+        store[k++] = '\0';
+    }
+    argv[n] = NULL;
+    return n;
+}
+
+/* The child side: never returns. Only async-signal-safe calls after fork. */
+static void exec_child(char **argv, int in_fd, int out_fd, int errfd, int report_fd)
+{
+    setpgid(0, 0); /* a terminal's Ctrl-C reaches the runner, not the engines */
+    dup2(in_fd, 0);
+    dup2(out_fd, 1);
+    if (errfd >= 0)
+        dup2(errfd, 2);
+    else {
+        int dn = open("/dev/null", O_WRONLY);
+        if (dn >= 0)
+            dup2(dn, 2);
+    }
+    execvp(argv[0], argv);
+    int e = errno;
+    (void)!write(report_fd, &e, sizeof e);
+    _exit(127);
+}
+
+int proc_start(struct proc *p, const char *cmd, int errfd, char *err, size_t cap)
+{
+    char store[4096], *argv[128];
+    if (split_command(cmd, store, sizeof store, argv, 128) <= 0) {
+        snprintf(err, cap, "cannot split command line: %s", cmd);
+        return -1;
+    }
+    int in[2], out[2], rep[2];
+    if (pipe2(in, O_CLOEXEC) != 0)
+        goto fail0;
+    if (pipe2(out, O_CLOEXEC) != 0)
+        goto fail1;
+    if (pipe2(rep, O_CLOEXEC) != 0)
+        goto fail2;
+    pid_t pid = fork();
+    if (pid < 0)
+        goto fail3;
+    if (pid == 0)
+        exec_child(argv, in[0], out[1], errfd, rep[1]);
+    close(in[0]);
+    close(out[1]);
+    close(rep[1]);
+    /* The report pipe closes on a successful exec and carries errno if not. */
+    int e = 0;
+    ssize_t r;
+    while ((r = read(rep[0], &e, sizeof e)) < 0 && errno == EINTR)
+        ;
+    close(rep[0]);
+    p->pid = pid;
+    p->to_fd = in[1];
+    p->from_fd = out[0];
+    p->len = 0;
+    if (r == (ssize_t)sizeof e) {
+        snprintf(err, cap, "cannot run %s: %s", argv[0], strerror(e));
+        proc_kill(p);
+        return -1;
+    }
+    return 0;
+fail3:
+    close(rep[0]);
+    close(rep[1]);
+fail2:
+    close(out[0]);
+    close(out[1]);
+fail1:
+    close(in[0]);
+    close(in[1]);
+fail0:
+    snprintf(err, cap, "cannot start %s: %s", argv[0], strerror(errno));
+    return -1;
+}
+
+bool proc_running(const struct proc *p)
+{
+    return p->pid > 0;
+}
+
+static void close_fds(struct proc *p)
+{
+    if (p->to_fd >= 0)
+        close(p->to_fd);
+    if (p->from_fd >= 0)
+        close(p->from_fd);
+    p->to_fd = p->from_fd = -1;
+}
+
+void proc_kill(struct proc *p)
+{
+    if (p->pid <= 0)
+        return;
+    close_fds(p);
+    kill(-p->pid, SIGKILL);
+    kill(p->pid, SIGKILL);
+    while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)
+        ;
+    p->pid = 0;
+}
+
+void proc_stop(struct proc *p, double grace)
+{
+    if (p->pid <= 0)
+        return;
+    char tmp[256];
+    proc_command(p, grace, tmp, sizeof tmp, "quit");
+    close_fds(p);
+    double end = clock_now() + grace;
+    while (clock_now() < end) {
+        pid_t r = waitpid(p->pid, NULL, WNOHANG);
+        if (r == p->pid || (r < 0 && errno != EINTR)) {
+            kill(-p->pid, SIGKILL); /* leftovers of a shell wrapper */
+            p->pid = 0;
+            return;
+        }
+        usleep(5000);
+    }
+    proc_kill(p);
+}
+
+static int write_all(int fd, const char *s, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(fd, s, n);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        s += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+/* Finds a complete response in buf (ends at an empty line, after leading
+ * blank lines); returns its length including the terminator, or 0. */
+static size_t response_end(const char *buf, size_t len, size_t *start)
+{
+    size_t i = 0;
+    while (i < len && (buf[i] == '\n' || buf[i] == '\r'))
+        i++;
+    *start = i;
+    for (size_t j = i; j < len; j++)
+        if (buf[j] == '\n') {
+            size_t k = j + 1;
+            if (k < len && buf[k] == '\r')
+                k++;
+            if (k < len && buf[k] == '\n')
+                return k + 1;
+        }
+    return 0;
+}
+
+/* Copies a response into out: status char and optional id dropped,
+ * CRs removed, trailing newlines trimmed. */
+static enum gtp_status take_response(const char *r, size_t n, char *out, size_t cap)
+{
+    enum gtp_status st = r[0] == '=' ? GTP_OK : r[0] == '?' ? GTP_ERROR : GTP_GARBAGE;
+    size_t i = st == GTP_GARBAGE ? 0 : 1;
+    if (st != GTP_GARBAGE) {
+        while (i < n && r[i] >= '0' && r[i] <= '9')
+            i++;
+        if (i < n && r[i] == ' ')
+            i++;
+    }
+    size_t k = 0;
+    for (; i < n && k + 1 < cap; i++)
+        if (r[i] != '\r')
+            out[k++] = r[i];
+    while (k > 0 && out[k - 1] == '\n')
+        k--;
+    out[k] = '\0';
+    return st;
+}
+
+static enum gtp_status read_response(struct proc *p, double deadline, char *out, size_t cap)
+{
+    for (;;) {
+        size_t start, end = response_end(p->buf, p->len, &start);
+        if (end) {
+            enum gtp_status st = take_response(p->buf + start, end - start, out, cap);
+            memmove(p->buf, p->buf + end, p->len - end);
+            p->len -= end;
+            return st;
+        }
+        if (p->len == sizeof p->buf) /* a response this long is not GTP */
+            return GTP_GARBAGE;
+        if (p->stop && *p->stop)
+            return GTP_STOPPED;
+        double left = deadline - clock_now();
+        if (left <= 0)
+            return GTP_TIMEOUT;
+        /* Short slices so an interrupt is noticed promptly. */
+        int ms = left > 0.2 ? 200 : (int)(left * 1000) + 1;
+        struct pollfd pf = {.fd = p->from_fd, .events = POLLIN};
+        int r = poll(&pf, 1, ms);
+        if (r < 0 && errno != EINTR)
+            return GTP_DEAD;
+        if (r <= 0)
+            continue;
+        ssize_t got = read(p->from_fd, p->buf + p->len, sizeof p->buf - p->len);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            return GTP_DEAD;
+        p->len += (size_t)got;
+    }
+}
+
+enum gtp_status proc_command(struct proc *p, double timeout, char *out, size_t cap,
+                             const char *fmt, ...)
+{
+    out[0] = '\0';
+    if (p->pid <= 0 || p->to_fd < 0)
+        return GTP_DEAD;
+    char line[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+    va_end(ap);
+    if (n < 0 || n >= (int)sizeof line - 1)
+        return GTP_GARBAGE;
+    line[n++] = '\n';
+    if (write_all(p->to_fd, line, (size_t)n) != 0)
+        return GTP_DEAD;
+    return read_response(p, clock_now() + timeout, out, cap);
+}
+
+const char *gtp_status_text(enum gtp_status s)
+{
+    switch (s) {
+    case GTP_OK: return "ok";
+    case GTP_ERROR: return "error response";
+    case GTP_DEAD: return "crash";
+    case GTP_TIMEOUT: return "timeout";
+    case GTP_GARBAGE: return "garbage response";
+    case GTP_STOPPED: return "interrupted";
+    }
+    return "?";
+}

@@ -1,0 +1,25 @@
+/* Game records out: one JSON object per line (JSON Lines), SGF for
+ * Othello (GM[2]) and Torus Hex (GM[11]), and the plain text record for
+ * all four games (format in the README). */
+#ifndef QMATCH_RECORDS_H
+#define QMATCH_RECORDS_H
+
+#include "match.h"
+#include "openings.h"
+
+#include <stdio.h>
+
+/* Canonical text of every move of rec (forced passes "pass"), replayed
+ * from the start; text[i] holds up to 16 bytes. */
+void record_move_texts(const struct match_config *cfg, const struct game_record *rec,
+                       char (*text)[16]);
+void write_jsonl(FILE *f, const struct match_config *cfg, const struct opening_list *ol,
+                 const struct game_record *rec);
+void write_text_record(FILE *f, const struct match_config *cfg, const struct game_record *rec);
+/* Whether the game has an SGF game number (Othello, Torus Hex). */
+bool sgf_supported(const struct game *g);
+void write_sgf(FILE *f, const struct match_config *cfg, const struct game_record *rec);
+/* "f5" -> "fe"; "pass" -> ""; "swap" -> "swap-pieces". */
+void sgf_point(const char *move, char *out, size_t cap);
+
+#endif

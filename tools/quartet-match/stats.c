@@ -1,0 +1,101 @@
+/* Elo and SPRT arithmetic on win/draw/loss counts. */
+#include "stats.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+double elo_from_score(double s)
+{
+    return -400.0 * log10(1.0 / s - 1.0);
+}
+
+static double score_from_elo(double elo)
+{
+    return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
+}
+
+/* Per-game variance of the result (1, 0.5, 0) around the mean score. */
+static double per_game_variance(struct wdl r, double n, double s)
+{
+    return (r.w * (1 - s) * (1 - s) + r.d * (0.5 - s) * (0.5 - s) + r.l * s * s) / n;
+}
+
+struct elo_estimate elo_estimate(struct wdl r)
+{
+    struct elo_estimate e = {.n = r.w + r.d + r.l};
+    if (e.n <= 0)
+        return e;
+    e.score = (r.w + 0.5 * r.d) / e.n;
+    if (e.score <= 0 || e.score >= 1)
+        return e;
+    e.finite = true;
+    e.elo = elo_from_score(e.score);
+    double se = sqrt(per_game_variance(r, e.n, e.score) / e.n);
+    double lo = e.score - 1.959963985 * se, hi = e.score + 1.959963985 * se;
+    /* Half the Elo width of the score interval, clipped inside (0,1). */
+    if (lo <= 0 || hi >= 1)
+        e.margin = INFINITY;
+    else
+        e.margin = (elo_from_score(hi) - elo_from_score(lo)) / 2;
+    return e;
+}
+
+double sprt_llr(const struct sprt *t, struct wdl r)
+{
+    double n = r.w + r.d + r.l;
+    if (n <= 0)
+        return 0;
+    double s = (r.w + 0.5 * r.d) / n;
+    double var = per_game_variance(r, n, s);
+    if (var <= 0)
+        return 0;
+    double s0 = score_from_elo(t->elo0), s1 = score_from_elo(t->elo1);
+    /* Normal approximation: the log ratio of two normal likelihoods with
+     * means s0, s1 and the observed variance. */
+    return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var);
+}
+
+void sprt_bounds(const struct sprt *t, double *lower, double *upper)
+{
+    *lower = log(t->beta / (1 - t->alpha));
+    *upper = log((1 - t->beta) / t->alpha);
+}
+
+int sprt_decide(const struct sprt *t, struct wdl r)
+{
+    double lo, hi, llr = sprt_llr(t, r);
+    sprt_bounds(t, &lo, &hi);
+    return llr >= hi ? 1 : llr <= lo ? -1 : 0;
+}
+
+int sprt_parse(struct sprt *t, const char *text)
+{
+    *t = (struct sprt){.elo0 = 0, .elo1 = 5, .alpha = 0.05, .beta = 0.05, .on = true};
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", text);
+    for (char *save, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(tok, '=');
+        if (!eq)
+            return -1;
+        *eq = '\0';
+        char *end;
+        double v = strtod(eq + 1, &end);
+        if (end == eq + 1 || *end)
+            return -1;
+        if (strcmp(tok, "elo0") == 0)
+            t->elo0 = v;
+        else if (strcmp(tok, "elo1") == 0)
+            t->elo1 = v;
+        else if (strcmp(tok, "alpha") == 0)
+            t->alpha = v;
+        else if (strcmp(tok, "beta") == 0)
+            t->beta = v;
+        else
+            return -1;
+    }
+    if (!(t->alpha > 0 && t->alpha < 0.5 && t->beta > 0 && t->beta < 0.5 && t->elo1 > t->elo0))
+        return -1;
+    return 0;
+}
