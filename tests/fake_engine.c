@@ -22,6 +22,7 @@ struct fake {
     double slow;
     bool wrong_score, no_set_game, armed;
     const char *name;
+    const char *once;
 };
 
 static void reply(const char *fmt, const char *arg)
@@ -44,9 +45,18 @@ static void new_game(struct fake *f)
     f->genmoves = 0;
 }
 
+/* With --once FILE the fault happens only while FILE does not exist, and
+ * creates it: the restarted engine then plays normally. */
 static bool misbehave(const struct fake *f, int at)
 {
-    return f->armed && at > 0 && f->genmoves == at;
+    if (!f->armed || at <= 0 || f->genmoves != at)
+        return false;
+    if (f->once) {
+        FILE *t = fopen(f->once, "w");
+        if (t)
+            fclose(t);
+    }
+    return true;
 }
 
 static void genmove(struct fake *f)
@@ -197,7 +207,7 @@ int main(int argc, char **argv)
     f.g = game_find("Othello");
     f.o = (struct game_options){.size = 8};
     f.name = "Fake";
-    const char *once = NULL, *log = NULL;
+    const char *log = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : "0";
         if (!strcmp(a, "--wrong-score"))
@@ -227,7 +237,7 @@ int main(int argc, char **argv)
             else if (!strcmp(a, "--slow"))
                 f.slow = atof(v);
             else if (!strcmp(a, "--once"))
-                once = v; /* misbehave only while this file does not exist */
+                f.once = v;
             else if (!strcmp(a, "--log"))
                 log = v;  /* one line per start */
             else {
@@ -237,18 +247,17 @@ int main(int argc, char **argv)
         }
     }
     f.armed = true;
-    if (once) {
-        FILE *t = fopen(once, "r");
+    if (f.once) {
+        FILE *t = fopen(f.once, "r");
         if (t) {
             fclose(t);
             f.armed = false;
-        } else if ((t = fopen(once, "w")))
-            fclose(t);
+        }
     }
     if (log) {
         FILE *l = fopen(log, "a");
         if (l) {
-            fprintf(l, "start\n");
+            fprintf(l, "start %ld\n", (long)getpid());
             fclose(l);
         }
     }

@@ -8,7 +8,8 @@
 
 double elo_from_score(double s)
 {
-    return -400.0 * log10(1.0 / s - 1.0);
+    double e = -400.0 * log10(1.0 / s - 1.0);
+    return e == 0 ? 0.0 : e; /* no "-0" */
 }
 
 static double score_from_elo(double elo)
@@ -48,9 +49,11 @@ double sprt_llr(const struct sprt *t, struct wdl r)
     if (n <= 0)
         return 0;
     double s = (r.w + 0.5 * r.d) / n;
-    double var = per_game_variance(r, n, s);
-    if (var <= 0)
-        return 0;
+    /* The variance takes half a game more of each kind, so that a run of
+     * only wins (zero observed variance) still decides. */
+    struct wdl v = {r.w + 0.5, r.d + 0.5, r.l + 0.5};
+    double vn = n + 1.5, vs = (v.w + 0.5 * v.d) / vn;
+    double var = per_game_variance(v, vn, vs);
     double s0 = score_from_elo(t->elo0), s1 = score_from_elo(t->elo1);
     /* Normal approximation: the log ratio of two normal likelihoods with
      * means s0, s1 and the observed variance. */
