@@ -317,7 +317,7 @@ int main(int argc, char **argv)
             die("--generate-openings needs --random-openings PLIES%s", "");
         int made = openings_generate(cfg.g, &cfg.gopt, &gen, generate, &ol);
         FILE *f = output ? open_out(output) : stdout;
-        fprintf(f, "# %s %d%s%s openings: %d plies of random legal moves, distinct,\n"
+        fprintf(f, "# %s %d%s%s openings: %d plies of random legal moves, distinct positions,\n"
                    "# kept when flat-mc (%ld playouts) gives the first player %.2f..%.2f.\n"
                    "# Made with: quartet-match --game %s%s%s --size %d --generate-openings %d "
                    "--random-openings %d --balance %ld --tolerance %g --seed %llu\n",

@@ -45,6 +45,7 @@ struct opening {
     int n;
     move_t moves[MAX_OPENING_PLIES]; /* forced passes included */
     char text[1024];          /* as written in the file (moves only) */
+    uint64_t key;             /* position hash after the opening */
 };
 
 struct game_record {

@@ -93,6 +93,7 @@ int opening_parse(const struct game *g, const struct game_options *o, const char
         snprintf(err, cap, "the game is over after this opening");
         rc = -1;
     }
+    op->key = g->hash(st);
     free(st);
     return rc;
 }
@@ -178,8 +179,9 @@ double opening_balance(const struct game *g, const struct game_options *o,
 
 static bool already_have(const struct opening_list *l, const struct opening *op)
 {
+    /* By position: two move orders reaching one position are one opening. */
     for (int i = 0; i < l->n; i++)
-        if (l->v[i].n == op->n && memcmp(l->v[i].moves, op->moves, sizeof(move_t) * (size_t)op->n) == 0)
+        if (l->v[i].key == op->key)
             return true;
     return false;
 }
@@ -214,6 +216,7 @@ static int random_opening(const struct game *g, const struct game_options *o, in
     }
     if (rc == 0 && (play_forced_passes(g, st, op) != 0 || g->is_over(st)))
         rc = -1;
+    op->key = g->hash(st);
     free(st);
     return rc;
 }
