@@ -13,11 +13,14 @@
 
 #define MAX_THREADS 64
 #define CORNERS 0x8100000000000081ULL
-#define SHALLOW 6    /* up to this many empties: no move generation */
-#define TT_MIN 10    /* from this many empties: the table */
-#define FASTEST_MIN 9 /* from this many empties: fastest-first ordering */
+#define SHALLOW 5    /* up to this many empties: no move generation */
+#define TT_MIN 8    /* from this many empties: the table */
+#define FASTEST_MIN 7 /* from this many empties: fastest-first ordering */
 #define STABLE_MIN 8 /* from this many empties: stability cut-offs */
 #define SCORE_INF 65
+#define SORT_SEARCH_MIN 14 /* from this many empties: order by a search */
+#define SORT_DEEPER 19
+#define ETC_MIN 14 /* from this many empties: enhanced transposition cut-off */
 
 static const bb_t quadrant[4] = {
     0x000000000f0f0f0fULL, 0x00000000f0f0f0f0ULL,
@@ -151,6 +154,9 @@ static int gen_moves(struct oth_worker *w, bb_t P, bb_t O, bb_t moves, bb_t E,
                 bb_t rep = othello_moves(O & ~f, P | f | b, w->board);
                 key += -16 * (bb_popcount(rep) + bb_popcount(rep & CORNERS))
                      + ((b & CORNERS) ? 8 : 0);
+                /* High in the tree a shallow search guesses better. */
+                if (n >= SORT_SEARCH_MIN)
+                    key -= oth_search_shallow(w, O & ~f, P | f | b, n >= SORT_DEEPER ? 2 : 1) / 16;
                 /* Helpers try other orders, to search other subtrees first. */
                 if (noise && n >= 12)
                     key += (int)((noise >> (sq & 31)) & 31);
@@ -213,6 +219,16 @@ static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n
         }
     }
     struct emove m[32];
+    /* Enhanced transposition cut-off: a child already known to refute. */
+    if (use_tt && n >= ETC_MIN)
+        for (bb_t mm = moves; mm; mm &= mm - 1) {
+            int sq = bb_first(mm);
+            bb_t b = 1ULL << sq, f = bb_flips(P, O, sq);
+            struct oth_tt_data d;
+            if (oth_tt_probe(&s->tt, oth_tt_key(O & ~f, P | f | b) ^ OTH_SOLVE_SALT, &d)
+                && -d.hi >= beta)
+                return -d.hi;
+        }
     int count = gen_moves(w, P, O, moves, w->board & ~(P | O), n, ttmove, m);
     int best = -SCORE_INF, bestmove = -1, a = alpha;
     for (int i = 0; i < count; i++) {
@@ -241,6 +257,46 @@ static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n
     if (use_tt)
         oth_tt_store(&s->tt, key, n, best > alpha0 ? best : -SCORE_INF,
                      best < beta0 ? best : SCORE_INF, bestmove);
+    return best;
+}
+
+/* One pass over the root moves within (alpha, beta); the best move moves
+ * to the front for the next pass. */
+static int solve_root(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta,
+                      struct emove *m, int count, int *bestmove)
+{
+    int n = bb_popcount(w->board & ~(P | O));
+    int best = -SCORE_INF, a = alpha, at = 0;
+    for (int i = 0; i < count; i++) {
+        bb_t b = 1ULL << m[i].sq, f = m[i].f;
+        bb_t P2 = O & ~f, O2 = P | f | b;
+        int v;
+        if (i == 0) {
+            v = -deep(w, P2, O2, -beta, -a, n - 1);
+        } else {
+            v = -deep(w, P2, O2, -a - 1, -a, n - 1);
+            if (v > a && v < beta)
+                v = -deep(w, P2, O2, -beta, -a, n - 1);
+        }
+        if (w->aborted)
+            return 0;
+        if (v > best) {
+            best = v;
+            at = i;
+            if (v > a) {
+                a = v;
+                if (a >= beta)
+                    break;
+            }
+        }
+    }
+    struct emove t = m[at];
+    memmove(&m[1], &m[0], (size_t)at * sizeof m[0]);
+    m[0] = t;
+    *bestmove = t.sq;
+    if (!w->s->plain)
+        oth_tt_store(&w->s->tt, oth_tt_key(P, O) ^ OTH_SOLVE_SALT, n,
+                     best > alpha ? best : -SCORE_INF, best < beta ? best : SCORE_INF, t.sq);
     return best;
 }
 
@@ -277,35 +333,30 @@ static void solve_job(struct oth_worker *w, void *arg)
         m[0] = m[r];
         m[r] = t;
     }
-    int best = -SCORE_INF, a = alpha;
-    for (int i = 0; i < count; i++) {
-        bb_t b = 1ULL << m[i].sq, f = m[i].f;
-        bb_t P2 = O & ~f, O2 = P | f | b;
-        int v;
-        if (i == 0) {
-            v = -deep(w, P2, O2, -beta, -a, n - 1);
-        } else {
-            v = -deep(w, P2, O2, -a - 1, -a, n - 1);
-            if (v > a && v < beta)
-                v = -deep(w, P2, O2, -beta, -a, n - 1);
-        }
+    /* Aspiration: a window around a shallow search's guess first. */
+    int lo = alpha, hi = beta;
+    if (!j->wld && !w->s->plain && n >= SORT_SEARCH_MIN) {
+        int g = oth_search_shallow(w, P, O, n >= SORT_DEEPER ? 4 : 2) / OTH_EVAL_UNIT;
+        lo = g - 4 > alpha ? g - 4 : alpha;
+        hi = g + 4 < beta ? g + 4 : beta;
+        if (lo >= hi)
+            lo = alpha, hi = beta;
+    }
+    for (;;) {
+        int v = solve_root(w, P, O, lo, hi, m, count, &j->best[w->id]);
         if (w->aborted)
             return;
-        if (v > best) {
-            best = v;
-            j->best[w->id] = m[i].sq;
-            if (v > a) {
-                a = v;
-                if (a >= beta)
-                    break;
-            }
+        if (v <= lo && lo > alpha) {
+            hi = v + 1;
+            lo = alpha;
+        } else if (v >= hi && hi < beta) {
+            lo = v - 1;
+            hi = beta;
+        } else {
+            j->value[w->id] = v;
+            return;
         }
     }
-    j->value[w->id] = best;
-    if (!w->s->plain)
-        oth_tt_store(&w->s->tt, oth_tt_key(P, O) ^ OTH_SOLVE_SALT, n,
-                     best > alpha ? best : -SCORE_INF, best < beta ? best : SCORE_INF,
-                     j->best[w->id]);
 }
 
 int oth_solve_run(struct oth_search *s, bb_t P, bb_t O, bb_t board, bool wld,

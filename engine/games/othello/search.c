@@ -240,6 +240,11 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
     return best;
 }
 
+int oth_search_shallow(struct oth_worker *w, bb_t P, bb_t O, int depth)
+{
+    return pvs(w, P, O, -OTH_INF, OTH_INF, depth);
+}
+
 /* Root of one iteration: moves in the order of the last iteration. */
 static int root(struct oth_worker *w, bb_t P, bb_t O, struct move_list *l,
                 int alpha, int beta, int depth, int *bestmove)

@@ -66,6 +66,9 @@ int oth_run_workers(struct oth_search *s, struct oth_worker *w, bb_t board,
 /* Sends a progress report from the main worker if one is due or forced. */
 void oth_report(struct oth_worker *w, const struct oth_progress *p, bool force);
 
+/* A full-window midgame search (the solver's move ordering). */
+int oth_search_shallow(struct oth_worker *w, bb_t P, bb_t O, int depth);
+
 /* Principal variation from the table, starting with `first`. */
 int oth_pv_from_tt(struct oth_search *s, bb_t P, bb_t O, bb_t board,
                    int first, bool solver, int *pv, int cap);

@@ -1,0 +1,222 @@
+/* quartet-othello-bench: the Othello search benchmarks. `--ffo FILE`
+ * solves each FFO position of an .obf file exactly and checks the best
+ * move and margin against the file; `--midgame` measures nodes per second
+ * of depth-12 searches from 10 fixed positions. */
+#include "engine/clock.h"
+#include "engine/games/othello/othello.h"
+#include "engine/games/othello/search.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Ten middle-game positions (20 to 38 discs), a1..h8 row by row, X to move. */
+static const char *const midgame[10] = {
+    "--------------------X-----XXXO---XXOOO-----O---------------------",
+    "-------------O------OOO----XXOX---XXXX-----X-X-------------------",
+    "--------------X-----XXXO--OOOXXX---XOOX----O-O-------------------",
+    "---------------------O-X---OOXX---XXOXX--OOOOX-------O-----------",
+    "----------X--------XX-O---XXXOOO--XOOOXO--O-XO-----O-------------",
+    "---------X-------XXXO----XXXOXO---XOOXOO-----OOO------O----------",
+    "--------------O-----OOOX--XXOXXXX-XXXOOO---XOXO-----XXO--------- ",
+    "---------O-------OOO------XXOOXOO-XXXXOOO-OXOXOX-----XX----------",
+    "---X-------X-O----XXOOO--XXXXOXOOO-XXOXO---OOOXX----O-O----------",
+    "--------O-------OOOX-X---OXXXX---OXXXXO--OOOXXO----X-O----X------",
+};
+
+static int parse_board(const char *t, bb_t *x, bb_t *o)
+{
+    *x = *o = 0;
+    for (int i = 0; i < 64; i++) {
+        if (t[i] == 'X')
+            *x |= 1ULL << i;
+        else if (t[i] == 'O')
+            *o |= 1ULL << i;
+        else if (t[i] != '-')
+            return -1;
+    }
+    return 0;
+}
+
+/* One .obf line: board, side, then "SQ:+N;" pairs best first. */
+static int parse_obf(const char *line, bb_t *P, bb_t *O, int *margin, bb_t *bestset)
+{
+    bb_t x, o;
+    if (strlen(line) < 67 || parse_board(line, &x, &o) != 0)
+        return -1;
+    bool black = line[65] == 'X';
+    *P = black ? x : o;
+    *O = black ? o : x;
+    const char *p = line + 66;
+    *bestset = 0;
+    int first = -1000;
+    while ((p = strchr(p, ';')) != NULL) {
+        p++;
+        while (*p == ' ')
+            p++;
+        if (*p < 'A' || *p > 'H' || p[1] < '1' || p[1] > '8')
+            break;
+        int sq = (p[1] - '1') * 8 + (p[0] - 'A'), v = atoi(p + 3);
+        if (first == -1000)
+            first = v;
+        if (v == first)
+            *bestset |= 1ULL << sq;
+    }
+    *margin = first;
+    return first == -1000 ? -1 : 0;
+}
+
+static void square_name(int sq, char *buf)
+{
+    if (sq < 0)
+        strcpy(buf, "pass");
+    else
+        snprintf(buf, 16, "%c%d", (char)('a' + sq % 8), (sq / 8 + 1) % 10);
+}
+
+static int run_ffo(const char *path, int threads, int hash, int first, int last)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "cannot open %s\n", path);
+        return 1;
+    }
+    struct oth_search_config c = {.hash_mb = hash, .threads = threads};
+    struct oth_search *s = oth_search_new(&c);
+    if (!s) {
+        fclose(f);
+        fprintf(stderr, "out of memory\n");
+        return 1;
+    }
+    /* Numbers from the file name's first number (fforum-40-59 -> 40). */
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *d = strpbrk(base, "0123456789");
+    int number = d ? atoi(d) : 1;
+    char line[1024];
+    double total_t = 0;
+    uint64_t total_n = 0;
+    int ok = 0, count = 0;
+    printf("%-4s %-7s %5s %5s %4s %9s %14s %12s\n", "#", "empties", "move", "score", "ok", "seconds", "nodes", "nodes/s");
+    for (; fgets(line, sizeof line, f); number++) {
+        if ((first && number < first) || (last && number > last))
+            continue;
+        bb_t P, O, bestset;
+        int margin;
+        if (parse_obf(line, &P, &O, &margin, &bestset) != 0)
+            continue;
+        oth_search_clear(s);
+        double t0 = clock_now();
+        int best;
+        uint64_t nodes;
+        int v = oth_solve(s, P, O, ~0ULL, false, &best, &nodes);
+        double t = clock_now() - t0;
+        bool good = v == margin && best >= 0 && (bestset >> best & 1);
+        char mv[16];
+        square_name(best, mv);
+        printf("%-4d %-7d %5s %+5d %4s %9.3f %14llu %12.0f\n", number,
+               64 - bb_popcount(P | O), mv, v, good ? "yes" : "NO", t,
+               (unsigned long long)nodes, (double)nodes / (t > 0 ? t : 1e-9));
+        fflush(stdout);
+        total_t += t;
+        total_n += nodes;
+        ok += good;
+        count++;
+    }
+    fclose(f);
+    oth_search_free(s);
+    printf("total: %d positions, %d correct, %.3f s, %llu nodes, %.0f nodes/s (%d threads)\n",
+           count, ok, total_t, (unsigned long long)total_n,
+           (double)total_n / (total_t > 0 ? total_t : 1e-9), threads);
+    return ok == count ? 0 : 1;
+}
+
+static int run_midgame(int threads, int hash, int depth)
+{
+    struct oth_search_config c = {.hash_mb = hash, .threads = threads};
+    struct oth_search *s = oth_search_new(&c);
+    if (!s)
+        return 1;
+    double total_t = 0;
+    uint64_t total_n = 0;
+    for (int i = 0; i < 10; i++) {
+        bb_t P, O;
+        if (parse_board(midgame[i], &P, &O) != 0) {
+            fprintf(stderr, "bad built-in position %d\n", i);
+            continue;
+        }
+        oth_search_clear(s);
+        struct oth_run run = {.max_depth = depth};
+        struct oth_progress p;
+        double t0 = clock_now();
+        oth_search_run(s, P, O, ~0ULL, &run, &p);
+        double t = clock_now() - t0;
+        char mv[16];
+        square_name(p.best, mv);
+        printf("position %d: depth %d move %s value %+.2f %.3f s %llu nodes %.0f nodes/s\n",
+               i + 1, p.depth, mv, p.exact ? p.value : p.value / (double)OTH_EVAL_UNIT, t,
+               (unsigned long long)p.nodes, (double)p.nodes / (t > 0 ? t : 1e-9));
+        fflush(stdout);
+        total_t += t;
+        total_n += p.nodes;
+    }
+    oth_search_free(s);
+    printf("total: %.3f s, %llu nodes, %.0f nodes/s (depth %d, %d threads, simple evaluation)\n",
+           total_t, (unsigned long long)total_n, (double)total_n / (total_t > 0 ? total_t : 1e-9),
+           depth, threads);
+    return 0;
+}
+
+static void usage(void)
+{
+    fprintf(stderr,
+            "usage: quartet-othello-bench --ffo FILE [--first K] [--last K] [--threads N] [--hash MB]\n"
+            "       quartet-othello-bench --midgame [--depth D] [--threads N] [--hash MB]\n");
+    exit(2);
+}
+
+static int int_arg(int argc, char **argv, int *i)
+{
+    if (*i + 1 >= argc)
+        usage();
+    char *end;
+    long v = strtol(argv[++*i], &end, 10);
+    if (*end || v < 0 || v > 1 << 20)
+        usage();
+    return (int)v;
+}
+
+int main(int argc, char **argv)
+{
+    const char *ffo = NULL;
+    bool mid = false;
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    int threads = ncpu < 1 ? 1 : ncpu > 64 ? 64 : (int)ncpu, hash = 256, first = 0, last = 0, depth = 12;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--ffo") && i + 1 < argc)
+            ffo = argv[++i];
+        else if (!strcmp(argv[i], "--midgame"))
+            mid = true;
+        else if (!strcmp(argv[i], "--threads"))
+            threads = int_arg(argc, argv, &i);
+        else if (!strcmp(argv[i], "--hash"))
+            hash = int_arg(argc, argv, &i);
+        else if (!strcmp(argv[i], "--first"))
+            first = int_arg(argc, argv, &i);
+        else if (!strcmp(argv[i], "--last"))
+            last = int_arg(argc, argv, &i);
+        else if (!strcmp(argv[i], "--depth"))
+            depth = int_arg(argc, argv, &i);
+        else
+            usage();
+    }
+    if (threads < 1 || hash < 1 || (!ffo && !mid))
+        usage();
+    int rc = 0;
+    if (ffo)
+        rc |= run_ffo(ffo, threads, hash, first, last);
+    if (mid)
+        rc |= run_midgame(threads, hash, depth > 0 ? depth : 12);
+    return rc;
+}
