@@ -14,13 +14,13 @@
 #define MAX_THREADS 64
 #define CORNERS 0x8100000000000081ULL
 #define SHALLOW 5    /* up to this many empties: no move generation */
-#define TT_MIN 8    /* from this many empties: the table */
+#define TT_MIN 9    /* from this many empties: the table */
 #define FASTEST_MIN 7 /* from this many empties: fastest-first ordering */
 #define STABLE_MIN 8 /* from this many empties: stability cut-offs */
 #define SCORE_INF 65
 #define SORT_SEARCH_MIN 14 /* from this many empties: order by a search */
 #define SORT_DEEPER 19
-#define ETC_MIN 14 /* from this many empties: enhanced transposition cut-off */
+#define ETC_MIN 16 /* from this many empties: enhanced transposition cut-off */
 
 static const bb_t quadrant[4] = {
     0x000000000f0f0f0fULL, 0x00000000f0f0f0f0ULL,
@@ -55,14 +55,92 @@ static int solve1(struct oth_worker *w, bb_t P, bb_t O, int sq)
     return oth_final(w, P, O);
 }
 
-/* 2..SHALLOW empties: each empty tried by its flips, parity first. */
+/* Two empties x, y: each side tries both, the last one is solve1. */
+static int solve2(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int x, int y)
+{
+    w->nodes++;
+    int best = -SCORE_INF;
+    bb_t f = bb_flips(P, O, x);
+    if (f) {
+        best = -solve1(w, O & ~f, P | f | (1ULL << x), y);
+        if (best >= beta)
+            return best;
+    }
+    f = bb_flips(P, O, y);
+    if (f) {
+        int v = -solve1(w, O & ~f, P | f | (1ULL << y), x);
+        return v > best ? v : best;
+    }
+    if (best > -SCORE_INF)
+        return best;
+    /* P passes: the opponent's turn, with the same two squares. */
+    f = bb_flips(O, P, x);
+    if (f) {
+        best = solve1(w, P & ~f, O | f | (1ULL << x), y);
+        if (best <= alpha)
+            return best;
+    } else {
+        best = SCORE_INF;
+    }
+    f = bb_flips(O, P, y);
+    if (f) {
+        int v = solve1(w, P & ~f, O | f | (1ULL << y), x);
+        return v < best ? v : best;
+    }
+    return best < SCORE_INF ? best : oth_final(w, P, O);
+}
+
+/* Three or four empties in sq[] (parity order): each tried by its flips. */
+static int solve34(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta,
+                   const int *sq, int n, bool passed)
+{
+    w->nodes++;
+    int best = -SCORE_INF;
+    for (int i = 0; i < n; i++) {
+        bb_t f = bb_flips(P, O, sq[i]);
+        if (!f)
+            continue;
+        int rest[3], k = 0;
+        for (int j = 0; j < n; j++)
+            if (j != i)
+                rest[k++] = sq[j];
+        bb_t P2 = O & ~f, O2 = P | f | (1ULL << sq[i]);
+        int v = n == 3 ? -solve2(w, P2, O2, -beta, -alpha, rest[0], rest[1])
+                       : -solve34(w, P2, O2, -beta, -alpha, rest, 3, false);
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                if (v >= beta)
+                    return v;
+            }
+        }
+    }
+    if (best > -SCORE_INF)
+        return best;
+    if (passed)
+        return oth_final(w, P, O);
+    return -solve34(w, O, P, -beta, -alpha, sq, n, true);
+}
+
+/* Up to SHALLOW empties: each empty tried by its flips, parity first. */
 static int solve_shallow(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta,
                          bb_t E, int n)
 {
     if (oth_poll(w))
         return 0;
-    int best = -SCORE_INF;
     bb_t odd = odd_quadrants(E);
+    if (n <= 4) {
+        int sq[4], k = 0;
+        for (bb_t m = E & odd; m; m &= m - 1)
+            sq[k++] = bb_first(m);
+        for (bb_t m = E & ~odd; m; m &= m - 1)
+            sq[k++] = bb_first(m);
+        if (n == 2)
+            return solve2(w, P, O, alpha, beta, sq[0], sq[1]);
+        return solve34(w, P, O, alpha, beta, sq, n, false);
+    }
+    int best = -SCORE_INF;
     bb_t order[2] = {E & odd, E & ~odd};
     for (int k = 0; k < 2; k++)
         for (bb_t m = order[k]; m; m &= m - 1) {
@@ -70,9 +148,8 @@ static int solve_shallow(struct oth_worker *w, bb_t P, bb_t O, int alpha, int be
             bb_t f = bb_flips(P, O, sq);
             if (!f)
                 continue;
-            bb_t b = 1ULL << sq, E2 = E & ~b;
-            int v = n == 2 ? -solve1(w, O & ~f, P | f | b, bb_first(E2))
-                           : -solve_shallow(w, O & ~f, P | f | b, -beta, -alpha, E2, n - 1);
+            bb_t b = 1ULL << sq;
+            int v = -solve_shallow(w, O & ~f, P | f | b, -beta, -alpha, E & ~b, n - 1);
             if (v > best) {
                 best = v;
                 if (v > alpha) {
