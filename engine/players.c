@@ -6,10 +6,12 @@
 
 extern const struct player_type random_player;
 extern const struct player_type flat_mc_player;
+extern const struct player_type alphabeta_player;
 
 const struct player_type *const player_registry[] = {
     &flat_mc_player,
     &random_player,
+    &alphabeta_player,
     NULL,
 };
 

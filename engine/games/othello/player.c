@@ -1,0 +1,220 @@
+/* The `alphabeta` player: Othello only. Iterative-deepening negascout with
+ * the pattern evaluation (simple evaluation when no weights load), the
+ * exact solver once the endgame fits the move's budget, GTP time budgets
+ * with a safety margin, and progress reports for analyze. */
+#include "othello.h"
+#include "search.h"
+
+#include "engine/clock.h"
+
+#include <math.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+struct ab_player {
+    struct player_options opt;
+    struct oth_search *search;
+    struct oth_weights *weights;
+    int threads;
+};
+
+/* What reports carry besides the search's own numbers. */
+struct ab_report {
+    const struct search_limits *lim;
+};
+
+static bool ab_supports(const struct game *g) { return g == &othello_game; }
+
+static int thread_count(const struct player_options *o)
+{
+    if (o->threads > 0)
+        return o->threads > 64 ? 64 : o->threads;
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
+static void *ab_create(const struct game *g, const struct player_options *opt)
+{
+    if (!ab_supports(g))
+        return NULL;
+    struct ab_player *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->opt = *opt;
+    p->threads = thread_count(opt);
+    char path[4096], err[512];
+    const char *file = opt->eval_file;
+    if (!file && oth_weights_default_path(path, sizeof path) == 0)
+        file = path;
+    if (file)
+        p->weights = oth_weights_load(file, err, sizeof err);
+    /* One note per process: a player is made for every new game. */
+    static atomic_flag noted = ATOMIC_FLAG_INIT;
+    if (!p->weights && !atomic_flag_test_and_set(&noted))
+        fprintf(stderr, "alphabeta: %s; playing with the simple evaluation\n",
+                file ? err : "no Othello weights file found");
+    struct oth_search_config c = {
+        .hash_mb = opt->hash_mb > 0 ? opt->hash_mb : 64,
+        .threads = p->threads,
+        .weights = p->weights,
+        .verbose = opt->verbose,
+    };
+    p->search = oth_search_new(&c);
+    if (!p->search) {
+        oth_weights_free(p->weights);
+        free(p);
+        return NULL;
+    }
+    return p;
+}
+
+static void ab_destroy(void *vp)
+{
+    struct ab_player *p = vp;
+    if (!p)
+        return;
+    oth_search_free(p->search);
+    oth_weights_free(p->weights);
+    free(p);
+}
+
+/* Expected winning chance from a disc margin: a logistic curve with a
+ * scale of 6 discs for estimates; certain for solved positions. */
+static double winrate(const struct oth_progress *p)
+{
+    if (p->exact)
+        return p->value > 0 ? 1.0 : p->value < 0 ? 0.0 : 0.5;
+    double margin = (double)p->value / OTH_EVAL_UNIT;
+    return 1.0 / (1.0 + exp(-margin / 6.0));
+}
+
+static void to_report(const struct oth_progress *p, struct search_report *r)
+{
+    memset(r, 0, sizeof *r);
+    r->depth = p->depth;
+    r->nodes = (long)p->nodes;
+    r->elapsed = p->elapsed;
+    if (p->best < 0 && p->pv_len == 0)
+        return;
+    struct search_candidate *c = &r->cand[0];
+    r->count = 1;
+    c->move = p->best < 0 ? MOVE_PASS : p->best;
+    c->visits = (long)p->nodes;
+    c->winrate = winrate(p);
+    c->has_score = !p->wld;
+    c->score = p->exact ? p->value : (double)p->value / OTH_EVAL_UNIT;
+    c->pv_len = p->pv_len;
+    for (int i = 0; i < p->pv_len && i < SEARCH_MAX_PV; i++)
+        c->pv[i] = p->pv[i] < 0 ? MOVE_PASS : p->pv[i];
+    if (c->pv_len == 0) {
+        c->pv_len = 1;
+        c->pv[0] = c->move;
+    }
+}
+
+static void progress(void *ctx, const struct oth_progress *p)
+{
+    const struct search_limits *lim = ctx;
+    struct search_report r;
+    to_report(p, &r);
+    lim->report(lim->report_ctx, &r);
+}
+
+/* Rough seconds an exact solve of `empties` takes with `threads` threads,
+ * from the FFO benchmark on this kind of machine (a factor of about 2.3
+ * per empty, 0.7 s at 20 empties on one thread). */
+static double solve_estimate(int empties, int threads)
+{
+    double speed = 1.0 + 0.4 * (threads > 1 ? 1 : 0);
+    return 0.7 * pow(2.3, empties - 20) / speed;
+}
+
+/* analyze: the search is over but the answer must wait for stop. */
+static void wait_for_stop(const struct search_limits *lim, const struct oth_progress *last)
+{
+    double next = clock_now();
+    double every = lim->report_interval > 0 ? lim->report_interval : 1.0;
+    while (!*lim->stop) {
+        if (lim->report && clock_now() >= next) {
+            progress((void *)lim, last);
+            next = clock_now() + every;
+        }
+        struct timespec ts = {0, 1000000};
+        nanosleep(&ts, NULL);
+    }
+}
+
+static move_t ab_genmove(void *vp, const void *st, const struct search_limits *lim)
+{
+    struct ab_player *p = vp;
+    const struct othello *s = st;
+    bb_t P = s->disc[s->side], O = s->disc[!s->side], board = s->board;
+    bb_t moves = othello_moves(P, O, board);
+    if (s->over || !moves)
+        return MOVE_PASS;
+    double start = clock_now();
+    int empties = bb_popcount(board & ~(P | O));
+    bool analyze = lim->seconds <= 0 && lim->playouts == 0 && p->opt.depth == 0 && lim->stop;
+    if (bb_popcount(moves) == 1 && !analyze)
+        return bb_first(moves);
+
+    double budget = lim->seconds > 0 ? lim->seconds
+                  : p->opt.depth > 0 || analyze ? 0 : p->opt.time_per_move;
+    /* Safety: the deadline falls short of the budget by 10% up to 20 ms,
+     * leaving time to unwind, join threads and answer. */
+    double margin = budget * 0.1 < 0.02 ? budget * 0.1 : 0.02;
+    double deadline = budget > 0 ? start + budget - margin : 0;
+    struct oth_run run = {
+        .deadline = deadline,
+        .stop = lim->stop,
+        .max_depth = p->opt.depth,
+        .progress = lim->report ? progress : NULL,
+        .ctx = (void *)lim,
+        .interval = lim->report_interval > 0 ? lim->report_interval : 1.0,
+    };
+
+    bool solve;
+    if (p->opt.exact_empties >= 0)
+        solve = empties <= p->opt.exact_empties;
+    else if (p->opt.depth > 0)
+        solve = empties <= p->opt.depth;
+    else if (analyze)
+        solve = false; /* deepening reaches the end by itself */
+    else
+        solve = solve_estimate(empties, p->threads) <= 0.5 * budget;
+
+    struct oth_progress mid = {.best = bb_first(moves)}, exact;
+    if (solve) {
+        /* A quick midgame answer first, unless the solve is trivial. */
+        if (empties > 14 && deadline > 0) {
+            struct oth_run quick = run;
+            quick.deadline = start + 0.15 * (deadline - start);
+            oth_search_run(p->search, P, O, board, &quick, &mid);
+        }
+        if (oth_solve_run(p->search, P, O, board, false, &run, &exact) == 0 && exact.best >= 0) {
+            if (lim->report)
+                progress((void *)lim, &exact);
+            if (analyze)
+                wait_for_stop(lim, &exact);
+            return exact.best;
+        }
+        return mid.best;
+    }
+    oth_search_run(p->search, P, O, board, &run, &mid);
+    if (analyze)
+        wait_for_stop(lim, &mid);
+    return mid.best >= 0 && (moves >> mid.best & 1) ? mid.best : bb_first(moves);
+}
+
+const struct player_type alphabeta_player = {
+    .name = "alphabeta",
+    .doc = "Othello: negascout with pattern evaluation and exact endgame solver",
+    .supports = ab_supports,
+    .create = ab_create,
+    .destroy = ab_destroy,
+    .genmove = ab_genmove,
+};
