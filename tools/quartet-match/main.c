@@ -348,10 +348,14 @@ int main(int argc, char **argv)
 
     probe_engines(&cfg);
     if (!openings && gen.plies > 0) {
-        /* Enough openings for every game at each colour assignment. */
-        int want = to.games > 0 ? to.games : to.rounds;
-        if (want > 10000)
-            want = 10000;
+        /* One opening per round (each played with every colour
+         * assignment), or enough for --games. */
+        int na = tourney_assignments(&cfg);
+        if (to.games <= 0)
+            to.games = to.rounds * na;
+        int want = (to.games + na - 1) / na;
+        if (want > 100000)
+            die("too many games for generated openings%s", "");
         openings_generate(cfg.g, &cfg.gopt, &gen, want, &ol);
         if (ol.n == 0)
             die("no opening of %s plies could be generated", "that many");

@@ -6,6 +6,7 @@
 #include "engine/clock.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,6 +151,22 @@ static int setup(struct table *t, struct game_record *rec, const void *st, bool 
             snprintf(cmd[nc++], 160, "time_settings %g 0 0", cfg->tc.base);
         for (int i = 0; i < nc; i++) {
             enum gtp_status r = proc_command(p, cfg->tc.timeout, out, sizeof out, "%s", cmd[i]);
+            if (r == GTP_STOPPED) {
+                *stopped = true;
+                return -1;
+            }
+            if (r == GTP_ERROR && strncmp(cmd[i], "time_settings", 13) == 0) {
+                /* GTP's times are whole seconds; some engines refuse
+                 * fractions. The runner keeps the clock anyway, so a
+                 * refusal of the whole-second form is ignored too. */
+                const struct time_control *tc = &cfg->tc;
+                r = proc_command(p, cfg->tc.timeout, out, sizeof out, "time_settings %d %d %d",
+                                 tc->mode == TC_GAME ? (int)ceil(tc->base) : 0,
+                                 tc->mode == TC_MOVE ? (int)ceil(tc->move) : 0,
+                                 tc->mode == TC_MOVE ? 1 : 0);
+                if (r == GTP_ERROR)
+                    r = GTP_OK;
+            }
             if (r == GTP_STOPPED) {
                 *stopped = true;
                 return -1;

@@ -35,8 +35,22 @@ struct tourney {
     struct seat_tally seat[GAME_MAX_PLAYERS];
 };
 
+static void make_assignments(struct tourney *t);
+
 /* Two-player games: every ordered pair of engines (colours both ways).
  * Yonin: the engines repeated to four seats, in every distinct rotation. */
+int tourney_assignments(const struct match_config *cfg)
+{
+    struct tourney *t = calloc(1, sizeof *t);
+    if (!t)
+        abort();
+    t->cfg = cfg;
+    make_assignments(t);
+    int n = t->nassign;
+    free(t);
+    return n;
+}
+
 static void make_assignments(struct tourney *t)
 {
     const struct match_config *cfg = t->cfg;
@@ -220,6 +234,10 @@ static void print_tables(struct tourney *t, FILE *out)
             order[j] = order[j - 1];
             order[j - 1] = x;
         }
+    for (int e = 0; e < cfg->nengines; e++)
+        fprintf(out, "Engine %-20s %s  [%s]\n", cfg->eng[e].name, cfg->eng[e].ident,
+                cfg->eng[e].cmd);
+    fputc('\n', out);
     bool multi = cfg->g->num_players > 2;
     fprintf(out, "%-4s %-20s %6s %6s %6s %6s %7s %9s %8s%s\n", "Rank", "Name", "Games", "W", "D",
             "L", "Score", "Elo", "+/-95%", multi ? "  AvgRank" : "");

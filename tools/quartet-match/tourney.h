@@ -27,6 +27,8 @@ struct tourney_options {
  * 1 when interrupted. */
 int tourney_run(const struct match_config *cfg, const struct opening_list *ol,
                 const struct tourney_options *to, const struct outputs *outp, FILE *out);
+/* Colour assignments (Yonin: seat rotations) per opening. */
+int tourney_assignments(const struct match_config *cfg);
 /* Prints score, Elo ± interval (and SPRT when on) for counts. */
 void print_wdl_summary(FILE *out, const char *label, struct wdl r, const struct sprt *sp);
 
