@@ -1,0 +1,245 @@
+/* quartet-train: makes the Othello pattern weights (data/othello.weights).
+ * Subcommands: gen (self-play positions), label (exact solves and
+ * searches), fit (least squares, phase by phase), train (all three, the
+ * phases labelled from the end of the game backwards), match and error
+ * (the pattern evaluation against the simple one), speed (ns per eval). */
+#include "train.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char usage[] =
+    "usage: quartet-train COMMAND [options]\n"
+    "  gen    --games N --out POS            self-play positions\n"
+    "         [--random A-B] [--play-depth D]\n"
+    "  label  --in POS --out POS [--weights W] [--exact E] [--depth D]\n"
+    "  fit    --in POS --out W [--init W]    fit labelled positions\n"
+    "  train  (--in POS | --games N) --out W [--save POS]\n"
+    "                                        label and fit, phase by phase\n"
+    "  match  --weights W [--games N] [--depth D]\n"
+    "  error  --weights W --in POS           error on exact positions\n"
+    "  speed  --weights W                    ns per evaluation\n"
+    "options: --seed N (1) --threads N (2) --hash MB (16) --exact E (14)\n"
+    "  --depth D (4) --per-phase N (0: all) --phases N (10) --lambda L (2)\n"
+    "  --iters N (80) --holdout F (0.1) --verbose\n";
+
+struct args {
+    const char *in, *out, *weights, *init, *save;
+    int match_games, match_depth;
+};
+
+static int parse_int(const char *s, int lo, int hi, int *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (*s == '\0' || *end || v < lo || v > hi)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
+{
+    for (int i = 2; i < argc; i++) {
+        const char *f = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        int bad = 0;
+        if (!strcmp(f, "--verbose")) {
+            o->verbose++;
+            continue;
+        }
+        if (!v) {
+            fprintf(stderr, "quartet-train: %s needs a value\n", f);
+            return -1;
+        }
+        i++;
+        if (!strcmp(f, "--in")) a->in = v;
+        else if (!strcmp(f, "--out")) a->out = v;
+        else if (!strcmp(f, "--weights")) a->weights = v;
+        else if (!strcmp(f, "--init")) a->init = v;
+        else if (!strcmp(f, "--save")) a->save = v;
+        else if (!strcmp(f, "--seed")) o->seed = strtoull(v, NULL, 10);
+        else if (!strcmp(f, "--threads")) bad = parse_int(v, 1, 64, &o->threads);
+        else if (!strcmp(f, "--hash")) bad = parse_int(v, 1, 4096, &o->hash_mb);
+        else if (!strcmp(f, "--games")) {
+            bad = parse_int(v, 1, 10000000, &o->games);
+            a->match_games = o->games;
+        } else if (!strcmp(f, "--random"))
+            bad = sscanf(v, "%d-%d", &o->random_min, &o->random_max) != 2
+               || o->random_min < 0 || o->random_max < o->random_min;
+        else if (!strcmp(f, "--play-depth")) bad = parse_int(v, 0, 20, &o->play_depth);
+        else if (!strcmp(f, "--exact")) bad = parse_int(v, 0, 30, &o->exact);
+        else if (!strcmp(f, "--depth")) {
+            bad = parse_int(v, 1, 30, &o->depth);
+            a->match_depth = o->depth;
+        } else if (!strcmp(f, "--per-phase")) bad = parse_int(v, 0, 100000000, &o->per_phase);
+        else if (!strcmp(f, "--phases")) bad = parse_int(v, 1, 60, &o->nphase);
+        else if (!strcmp(f, "--iters")) bad = parse_int(v, 0, 100000, &o->iters);
+        else if (!strcmp(f, "--lambda")) bad = (o->lambda = atof(v)) <= 0;
+        else if (!strcmp(f, "--holdout"))
+            bad = (o->holdout = atof(v)) < 0 || o->holdout >= 1;
+        else {
+            fprintf(stderr, "quartet-train: unknown option %s\n%s", f, usage);
+            return -1;
+        }
+        if (bad) {
+            fprintf(stderr, "quartet-train: bad value for %s: %s\n", f, v);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static struct oth_weights *load_weights(const char *path)
+{
+    char err[512];
+    struct oth_weights *w = oth_weights_load(path, err, sizeof err);
+    if (!w)
+        fprintf(stderr, "quartet-train: %s\n", err);
+    return w;
+}
+
+static int need(const char *v, const char *flag)
+{
+    if (!v)
+        fprintf(stderr, "quartet-train: %s is required\n", flag);
+    return v ? 0 : -1;
+}
+
+static int load_positions(struct posset *s, const char *path)
+{
+    if (pos_load(s, path) != 0) {
+        fprintf(stderr, "quartet-train: %s: not a readable positions file\n", path);
+        return -1;
+    }
+    return 0;
+}
+
+static int save_positions(const struct posset *s, const char *path)
+{
+    if (pos_save(s, path) != 0) {
+        fprintf(stderr, "quartet-train: %s: cannot write\n", path);
+        return -1;
+    }
+    return 0;
+}
+
+static int save_weights(const struct oth_weights *w, const char *path)
+{
+    char err[512];
+    if (oth_weights_save(w, path, err, sizeof err) != 0) {
+        fprintf(stderr, "quartet-train: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* CPU time of this thread: the machine may be shared, and wall time
+ * would then count other programs' turns. */
+static double cpu_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static int cmd_speed(const struct oth_weights *w, const struct train_opts *o)
+{
+    enum { N = 4096 };
+    static bb_t P[N], O[N];
+    uint64_t x = o->seed;
+    int n = 0;
+    while (n < N)
+        if (random_opening(&x, 10 + n % 45, &P[n], &O[n]))
+            n++;
+    double best = 1e9;
+    long sink = 0;
+    for (int run = 0; run < 5; run++) {
+        double t0 = cpu_now();
+        for (int rep = 0; rep < 100; rep++)
+            for (int i = 0; i < N; i++)
+                sink += oth_eval_pattern(w, P[i], O[i]);
+        double t = (cpu_now() - t0) / (100.0 * N) * 1e9;
+        best = t < best ? t : best;
+    }
+    printf("pattern evaluation: %.1f ns CPU time per position (best of 5 runs "
+           "of %d positions 10-54 plies deep; checksum %ld)\n", best, 100 * N, sink);
+    return 0;
+}
+
+/* The whole pipeline, or its parts: see usage. */
+static int run(const char *cmd, const struct args *a, struct train_opts *o)
+{
+    struct posset s = {0};
+    struct oth_weights *w = NULL;
+    int rc = -1;
+    if (!strcmp(cmd, "gen")) {
+        if (need(a->out, "--out") || need(o->games ? "" : NULL, "--games"))
+            return -1;
+        rc = gen_positions(&s, o);
+        printf("%zu positions from %d games\n", s.n, o->games);
+        if (rc == 0)
+            rc = save_positions(&s, a->out);
+    } else if (!strcmp(cmd, "label")) {
+        if (need(a->in, "--in") || need(a->out, "--out") || load_positions(&s, a->in))
+            return -1;
+        if (a->weights && !(w = load_weights(a->weights)))
+            goto done;
+        size_t *idx = malloc((s.n + 1) * sizeof *idx);
+        for (size_t i = 0; idx && i < s.n; i++)
+            idx[i] = i;
+        rc = idx ? label_positions(&s, idx, s.n, w, o) : -1;
+        free(idx);
+        if (rc == 0)
+            rc = save_positions(&s, a->out);
+    } else if (!strcmp(cmd, "fit") || !strcmp(cmd, "train")) {
+        bool train = !strcmp(cmd, "train");
+        if (need(a->out, "--out"))
+            return -1;
+        if (a->in ? load_positions(&s, a->in) : train && o->games ? gen_positions(&s, o)
+                                                                : need(NULL, "--in"))
+            goto done;
+        w = a->init ? load_weights(a->init) : oth_weights_new(o->nphase, NULL);
+        if (!w)
+            goto done;
+        rc = train_phases(&s, w, o, train);
+        if (rc == 0)
+            rc = save_weights(w, a->out);
+        if (rc == 0 && a->save)
+            rc = save_positions(&s, a->save);
+    } else if (!strcmp(cmd, "match") || !strcmp(cmd, "error") || !strcmp(cmd, "speed")) {
+        if (need(a->weights, "--weights") || !(w = load_weights(a->weights)))
+            return -1;
+        if (!strcmp(cmd, "match"))
+            rc = compare_match(w, a->match_games ? a->match_games : 100,
+                               a->match_depth ? a->match_depth : 4, o);
+        else if (!strcmp(cmd, "speed"))
+            rc = cmd_speed(w, o);
+        else if (!need(a->in, "--in") && !load_positions(&s, a->in))
+            rc = compare_error(w, &s);
+    } else {
+        fprintf(stderr, "quartet-train: unknown command %s\n%s", cmd, usage);
+        return -1;
+    }
+done:
+    oth_weights_free(w);
+    pos_free(&s);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        fputs(usage, argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    struct train_opts o = {.seed = 1, .threads = 2, .random_min = 4,
+                           .random_max = 20, .play_depth = 2, .exact = 14,
+                           .depth = 4, .lambda = 2, .iters = 80,
+                           .holdout = 0.1, .nphase = 10, .hash_mb = 16};
+    struct args a = {0};
+    if (parse(argc, argv, &a, &o) != 0)
+        return 2;
+    return run(argv[1], &a, &o) == 0 ? 0 : 1;
+}

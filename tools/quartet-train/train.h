@@ -1,0 +1,72 @@
+/* quartet-train's shared declarations: the labelled position set and the
+ * stages (generate, label, fit, compare) its subcommands run. */
+#ifndef QUARTET_TRAIN_H
+#define QUARTET_TRAIN_H
+
+#include "engine/games/othello/eval_fit.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum { LABEL_NONE, LABEL_EXACT, LABEL_SEARCH };
+
+/* One position, P to move; value in OTH_EVAL_UNIT units for P. */
+struct pos {
+    bb_t P, O;
+    int32_t value;
+    uint8_t kind;   /* LABEL_* */
+    uint8_t depth;  /* search depth of the label */
+    uint16_t pad;
+};
+
+struct posset {
+    struct pos *v;
+    size_t n, cap;
+};
+
+struct train_opts {
+    uint64_t seed;
+    int threads;
+    int games;          /* gen: self-play games */
+    int random_min, random_max; /* gen: random opening plies */
+    int play_depth;     /* gen: search depth of the other moves */
+    int exact;          /* label: solve exactly at <= this many empties */
+    int depth;          /* label: search depth before that */
+    int per_phase;      /* label/train: at most this many positions a phase */
+    double lambda;      /* fit */
+    int iters;          /* fit */
+    double holdout;     /* fit: share of positions held out */
+    int nphase;
+    int hash_mb;
+    int verbose;
+};
+
+int pos_push(struct posset *s, bb_t P, bb_t O);
+int pos_save(const struct posset *s, const char *path);
+int pos_load(struct posset *s, const char *path);
+void pos_free(struct posset *s);
+int pos_empties(const struct pos *p);
+
+/* A random position from the start: n random plies (fewer if the game
+ * ends); *P is the player to move. */
+bool random_opening(uint64_t *rs, int n, bb_t *P, bb_t *O);
+
+/* Appends the positions of o->games self-play games. */
+int gen_positions(struct posset *out, const struct train_opts *o);
+/* Labels the positions idx[0..n) whose label is missing, by exact solving
+ * at <= o->exact empties and by depth-o->depth searches with w before. */
+int label_positions(struct posset *s, const size_t *idx, size_t n,
+                    const struct oth_weights *w, const struct train_opts *o);
+
+/* Fits the phases of w, from the end of the game backwards; positions
+ * with missing labels are labelled first with the phases already made. */
+int train_phases(struct posset *s, struct oth_weights *w,
+                 const struct train_opts *o, bool label);
+
+/* Comparisons of the pattern evaluation with the simple one. */
+int compare_match(const struct oth_weights *w, int games, int depth,
+                  const struct train_opts *o);
+int compare_error(const struct oth_weights *w, const struct posset *s);
+
+#endif
