@@ -3,6 +3,7 @@
  * the game is over is settled in play() so that to_move/is_over are O(1).
  * The fast paths (perft, random playout) work on bare (P, O) pairs. */
 #include "othello.h"
+#include "position.h"
 #include "engine/rng.h"
 
 #include <stdio.h>
@@ -373,5 +374,6 @@ const struct game othello_game = {
     .perft = oth_perft,
     .random_playout = oth_random_playout,
     .moves_left = oth_moves_left,
+    .set_position = othello_set_position,
     .commands = othello_commands,
 };
