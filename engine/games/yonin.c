@@ -418,6 +418,49 @@ static int yonin_moves_left(const void *st)
     return (empty + 3) / 4;
 }
 
+/* set_position: n*n squares a1..h8 row by row (n = 6 or 8), a seat letter
+ * for a disc of that seat's colour (A, C black; B, D white; X and O also
+ * work), - empty; the seat to move a..d (or 1..4). Any distribution of
+ * discs is a position; the game is over when no seat can move. The
+ * variant (team) stays the current one. */
+static int yonin_set_position(void *st, const char *board, const char *side,
+                              char *err, size_t cap)
+{
+    size_t len = strnlen(board, 65);
+    int n = len == 36 ? 6 : len == 64 ? 8 : 0;
+    if (!n) {
+        snprintf(err, cap, "board must have 36 or 64 squares (6x6 or 8x8)");
+        return -1;
+    }
+    static const char *const seats[NSEATS][2] = {{"a", "1"}, {"b", "2"}, {"c", "3"}, {"d", "4"}};
+    int mover = -1;
+    for (int s = 0; s < NSEATS; s++)
+        if (strcasecmp(side, seats[s][0]) == 0 || strcmp(side, seats[s][1]) == 0)
+            mover = s;
+    if (mover < 0) {
+        snprintf(err, cap, "seat to move must be A, B, C or D, not '%.20s'", side);
+        return -1;
+    }
+    struct yonin y = *(const struct yonin *)st;
+    y.disc[0] = y.disc[1] = 0;
+    y.size = (int8_t)n;
+    for (int i = 0; i < n * n; i++) {
+        int sq = i / n * 8 + i % n, c = toupper((unsigned char)board[i]);
+        if (c == 'A' || c == 'C' || c == 'X')
+            y.disc[0] |= 1ULL << sq;
+        else if (c == 'B' || c == 'D' || c == 'O')
+            y.disc[1] |= 1ULL << sq;
+        else if (c != '-' && c != '.') {
+            snprintf(err, cap, "bad square '%c' in the board (A, B, C, D or -)",
+                     isgraph((unsigned char)board[i]) ? board[i] : '?');
+            return -1;
+        }
+    }
+    y.mover = nobody_moves(geo_of(&y), y.disc[0], y.disc[1]) ? -1 : (int8_t)mover;
+    memcpy(st, &y, sizeof y);
+    return 0;
+}
+
 const struct game yonin_game = {
     .name = "Yonin",
     .aliases = {NULL},
@@ -447,4 +490,5 @@ const struct game yonin_game = {
     .perft = yonin_perft,
     .random_playout = yonin_random_playout,
     .moves_left = yonin_moves_left,
+    .set_position = yonin_set_position,
 };
