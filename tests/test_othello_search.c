@@ -12,9 +12,11 @@
 #include "engine/rng.h"
 #include "tests/check.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* ---- plain model: cells[64], 1 = player to move, 2 = opponent ---- */
 
@@ -341,6 +343,291 @@ static void test_ffo(void)
     oth_search_free(s);
 }
 
+/* ---- set_position ---- */
+
+static const struct game *othello(void) { return game_find("Othello"); }
+
+static void render_othello(const struct othello *s, char *board, char *side)
+{
+    int n = s->size, k = 0;
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
+            int sq = r * 8 + c;
+            board[k++] = (s->disc[0] >> sq & 1) ? 'X' : (s->disc[1] >> sq & 1) ? 'O' : '-';
+        }
+    board[k] = '\0';
+    strcpy(side, s->side ? "O" : "X");
+}
+
+static void test_set_position_othello(void)
+{
+    const struct game *g = othello();
+    struct rng r;
+    rng_seed(&r, 99);
+    int bad = 0, rounds = 0;
+    for (int i = 0; i < 300; i++) {
+        struct othello a, b;
+        struct game_options o = {4 + 2 * (i % 3), 0};
+        g->init(&a, &o);
+        int plies = (int)rng_below(&r, 70);
+        for (int k = 0; k < plies && !g->is_over(&a); k++) {
+            move_t m[GAME_MAX_MOVES];
+            int n = g->legal_moves(&a, m);
+            g->play(&a, m[rng_below(&r, (uint32_t)n)]);
+        }
+        char board[65], side[4], err[128];
+        render_othello(&a, board, side);
+        memset(&b, 0x55, sizeof b);
+        if (g->set_position(&b, board, side, err, sizeof err) != 0 || memcmp(&a, &b, sizeof a) != 0)
+            bad++;
+        rounds++;
+    }
+    CHECK(bad == 0, "%d of %d Othello set_position round trips differ", bad, rounds);
+
+    /* Hand-built: X to move must pass, O has a move. */
+    struct othello s;
+    char err[128];
+    CHECK(g->set_position(&s, "OX--------------", "black", err, sizeof err) == 0, "%s", err);
+    move_t m[GAME_MAX_MOVES];
+    CHECK(g->legal_moves(&s, m) == 1 && m[0] == MOVE_PASS && g->to_move(&s) == 0,
+          "X without moves must pass");
+    CHECK(g->set_position(&s, "XXXXXXXXXXXXXXXX", "w", err, sizeof err) == 0 && g->is_over(&s),
+          "a full board is over");
+
+    /* Rejections leave the state untouched. */
+    const char *boards[] = {"", "X", "XO-------------", "XO---------------",
+                            "XO--------------Z", "XO------ -------", "XO-----\x01--------",
+                            "---------------------------OX------XO---------------------------!"};
+    const char *sides[] = {"", "Z", "xo", "blackwhite", "-", "2"};
+    struct game_options o = {8, 0};
+    g->init(&s, &o);
+    struct othello before = s;
+    int accepted = 0;
+    for (size_t i = 0; i < sizeof boards / sizeof *boards; i++)
+        accepted += g->set_position(&s, boards[i], "X", err, sizeof err) == 0;
+    for (size_t i = 0; i < sizeof sides / sizeof *sides; i++)
+        accepted += g->set_position(&s, "---------------------------OX------XO---------------------------",
+                                    sides[i], err, sizeof err) == 0;
+    CHECK(accepted == 0, "%d bad set_position inputs accepted", accepted);
+    CHECK(memcmp(&s, &before, sizeof s) == 0, "a rejected set_position changed the state");
+    CHECK(g->set_position(&s, "---------------------------OX------XO---------------------------",
+                          "X", err, sizeof err) == 0 && s.disc[0] == 0x0000000810000000ULL
+          && s.disc[1] == 0x0000001008000000ULL && s.side == 0,
+          "e4/d5 black, d4/e5 white");
+}
+
+/* Yonin's state is private: round trips go through showboard's text. */
+static int yonin_board_from_show(const struct game *g, const void *st, char *board)
+{
+    char text[2048];
+    g->show(st, text, sizeof text);
+    int k = 0;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        if (!strchr(line, '|'))
+            continue;
+        /* squares are the single X, O or . tokens of a row line */
+        for (char *p = line; *p; p++)
+            if ((*p == 'X' || *p == 'O' || *p == '.') && (p == line || p[-1] == ' ')
+                && (p[1] == ' ' || p[1] == '\0'))
+                board[k++] = *p == 'X' ? 'A' : *p == 'O' ? 'B' : '-';
+    }
+    board[k] = '\0';
+    return k;
+}
+
+static void test_set_position_yonin(void)
+{
+    const struct game *g = game_find("Yonin");
+    CHECK(g && g->set_position, "Yonin has set_position");
+    if (!g || !g->set_position)
+        return;
+    struct rng r;
+    rng_seed(&r, 5);
+    unsigned char a[64], b[64];
+    int bad = 0, rounds = 0;
+    for (int i = 0; i < 200; i++) {
+        struct game_options o = {i % 2 ? 6 : 8, i % 4 == 3 ? 1u : 0u};
+        g->init(a, &o);
+        g->init(b, &o);
+        int plies = (int)rng_below(&r, 80);
+        for (int k = 0; k < plies && !g->is_over(a); k++) {
+            move_t m[GAME_MAX_MOVES];
+            int n = g->legal_moves(a, m);
+            g->play(a, m[rng_below(&r, (uint32_t)n)]);
+        }
+        char board[80], err[128];
+        int len = yonin_board_from_show(g, a, board);
+        int mover = g->to_move(a);
+        const char *side = mover < 0 ? "a" : (const char *[]){"a", "b", "c", "d"}[mover];
+        if (len != o.size * o.size || g->set_position(b, board, side, err, sizeof err) != 0
+            || g->hash(a) != g->hash(b) || g->is_over(a) != g->is_over(b)
+            || g->to_move(a) != g->to_move(b))
+            bad++;
+        rounds++;
+    }
+    CHECK(bad == 0, "%d of %d Yonin set_position round trips differ", bad, rounds);
+    struct game_options o = {8, 0};
+    g->init(a, &o);
+    memcpy(b, a, g->state_size);
+    char err[128];
+    const char *empty64 = "----------------------------------------------------------------";
+    int accepted = g->set_position(a, "----", "a", err, sizeof err) == 0;
+    accepted += g->set_position(a, empty64, "e", err, sizeof err) == 0;
+    accepted += g->set_position(a, empty64, "", err, sizeof err) == 0;
+    char badb[65];
+    strcpy(badb, empty64);
+    badb[10] = 'E';
+    accepted += g->set_position(a, badb, "a", err, sizeof err) == 0;
+    CHECK(accepted == 0 && memcmp(a, b, g->state_size) == 0,
+          "bad Yonin positions rejected without change (%d accepted)", accepted);
+    /* The start position by text equals the initial state. */
+    CHECK(g->set_position(a, "---------------------------AB------DC---------------------------",
+                          "A", err, sizeof err) == 0 && g->hash(a) == g->hash(b),
+          "Yonin start by text: %s", err);
+}
+
+/* ---- the player: time and stop ---- */
+
+struct stop_arg {
+    const struct player_type *pt;
+    void *p;
+    const void *st;
+    volatile int stop;
+    move_t move;
+};
+
+static void *genmove_thread(void *v)
+{
+    struct stop_arg *a = v;
+    struct search_limits lim = {.stop = &a->stop};
+    a->move = a->pt->genmove(a->p, a->st, &lim);
+    return NULL;
+}
+
+static void test_player_time(void)
+{
+    const struct game *g = othello();
+    const struct player_type *pt = player_find("alphabeta");
+    CHECK(pt && player_supports(pt, g) && !player_supports(pt, game_find("Yonin")),
+          "alphabeta plays Othello only");
+    if (!pt)
+        return;
+    struct player_options o;
+    player_options_default(&o);
+    o.threads = 2;
+    o.hash_mb = 16;
+    void *p = pt->create(g, &o);
+    struct rng r;
+    rng_seed(&r, 2024);
+    double worst = 0;
+    int late = 0, illegal = 0, done = 0;
+    for (int i = 0; i < 50; i++) {
+        bb_t P, O;
+        if (!random_position(&r, 20 + (int)rng_below(&r, 31), &P, &O) || !bb_moves(P, O)) {
+            i--;
+            continue;
+        }
+        struct othello s;
+        struct game_options go = {8, 0};
+        g->init(&s, &go);
+        s.disc[0] = P;
+        s.disc[1] = O;
+        othello_update_over(&s);
+        struct search_limits lim = {.seconds = 0.2};
+        double t0 = clock_now();
+        move_t m = pt->genmove(p, &s, &lim);
+        double t = clock_now() - t0;
+        if (t > worst)
+            worst = t;
+        /* The budget plus 30 ms of slack for a loaded machine. */
+        late += t > 0.23;
+        illegal += !game_is_legal(g, &s, m);
+        done++;
+    }
+    printf("genmove 0.2 s: slowest %.4f s of %d\n", worst, done);
+    CHECK(late == 0, "%d genmoves over 0.2 s (+30 ms slack), slowest %.3f s", late, worst);
+    CHECK(illegal == 0, "%d illegal moves", illegal);
+
+    /* analyze-style: no budget, stopped from another thread. */
+    struct othello s;
+    struct game_options go = {8, 0};
+    g->init(&s, &go);
+    struct stop_arg a = {pt, p, &s, 0, MOVE_NONE};
+    pthread_t th;
+    pthread_create(&th, NULL, genmove_thread, &a);
+    struct timespec ts = {0, 100 * 1000 * 1000};
+    nanosleep(&ts, NULL);
+    double t0 = clock_now();
+    a.stop = 1;
+    pthread_join(th, NULL);
+    double t = clock_now() - t0;
+    printf("stop answered in %.4f s\n", t);
+    CHECK(t < 0.05, "stop took %.3f s", t);
+    CHECK(game_is_legal(g, &s, a.move), "stopped search gives a legal move");
+    pt->destroy(p);
+}
+
+/* ---- the solve commands ---- */
+
+static void test_commands(void)
+{
+    const struct game *g = othello();
+    const struct game_command *solve = NULL, *wld = NULL;
+    for (const struct game_command *c = g->commands; c && c->name; c++) {
+        if (!strcmp(c->name, "solve"))
+            solve = c;
+        if (!strcmp(c->name, "solve_wld"))
+            wld = c;
+    }
+    CHECK(solve && wld, "solve and solve_wld listed");
+    if (!solve || !wld)
+        return;
+    struct othello s;
+    char err[128], out[1024];
+    struct player_options o;
+    player_options_default(&o);
+    o.threads = 2;
+    o.hash_mb = 8;
+    /* FFO #1: G8 +18, 14 empties. */
+    g->set_position(&s, "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--",
+                    "X", err, sizeof err);
+    CHECK(solve->run(&s, 0, NULL, &o, NULL, out, sizeof out) == 0
+          && strncmp(out, "g8 +18 g8 ", 10) == 0, "solve: '%s'", out);
+    /* The variation must be legal and reach the margin. */
+    struct othello t = s;
+    char *save, *tok = strtok_r(out, " ", &save);
+    tok = strtok_r(NULL, " ", &save);
+    int plies = 0;
+    bool legal = true;
+    while ((tok = strtok_r(NULL, " ", &save)) != NULL) {
+        move_t m;
+        if (g->parse_move(&t, tok, &m) != 0 || !game_is_legal(g, &t, m)) {
+            legal = false;
+            break;
+        }
+        g->play(&t, m);
+        plies++;
+    }
+    int sc[2];
+    g->score(&t, sc);
+    int e = 64 - sc[0] - sc[1], d = sc[0] - sc[1];
+    d = d > 0 ? d + e : d < 0 ? d - e : 0;
+    CHECK(legal && g->is_over(&t) && d == 18, "variation of %d plies legal %d, ends at %+d", plies, legal, d);
+    /* Any winning move will do: g8 +18, h1 +12, h7 +6, a2 +6, a3 +4. */
+    CHECK(wld->run(&s, 0, NULL, &o, NULL, out, sizeof out) == 0 && strlen(out) == 6
+          && strstr("g8 h1 h7 a2 a3", (char[3]){out[0], out[1], 0}) && !strcmp(out + 2, " win"),
+          "solve_wld: '%s'", out);
+    /* White to move in FFO #1 after the swap of sides is another position;
+     * a finished game is an error. */
+    g->set_position(&s, "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOO",
+                    "X", err, sizeof err);
+    CHECK(solve->run(&s, 0, NULL, &o, NULL, out, sizeof out) == -1, "game over is an error");
+    volatile int stop = 1;
+    g->set_position(&s, "---------------------------OX------XO---------------------------",
+                    "X", err, sizeof err);
+    CHECK(solve->run(&s, 0, NULL, &o, &stop, out, sizeof out) == -1, "a stopped solve is an error");
+}
+
 int main(void)
 {
     double t = clock_now();
@@ -355,5 +642,11 @@ int main(void)
     t = clock_now();
     test_ffo();
     printf("ffo: %.2fs\n", clock_now() - t);
+    test_set_position_othello();
+    test_set_position_yonin();
+    test_commands();
+    t = clock_now();
+    test_player_time();
+    printf("player: %.2fs\n", clock_now() - t);
     return check_report();
 }
