@@ -48,6 +48,7 @@ bool player_supports(const struct player_type *pt, const struct game *g)
 static const struct {
     const char *game, *player;
 } defaults[] = {
+    {"Othello", "alphabeta"},
     {NULL, NULL},
 };
 
