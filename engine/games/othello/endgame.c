@@ -19,7 +19,9 @@
 #define STABLE_MIN 8 /* from this many empties: stability cut-offs */
 #define SCORE_INF 65
 #define SORT_SEARCH_MIN 14 /* from this many empties: order by a search */
-#define SORT_DEEPER 19
+#define SORT_DEEPER 17
+#define BUSY_MIN 8 /* from this many empties: threads share out moves */
+#define POT_W 8
 #define ETC_MIN 16 /* from this many empties: enhanced transposition cut-off */
 
 static const bb_t quadrant[4] = {
@@ -202,6 +204,24 @@ static bb_t stable_discs(bb_t X, bb_t occ)
     }
 }
 
+/* The busy marks of simplified ABDADA (search_int.h). */
+static inline bool busy_test(struct oth_search *s, uint64_t key)
+{
+    return atomic_load_explicit(&s->busy[key & (OTH_BUSY_SIZE - 1)], memory_order_relaxed) == key;
+}
+
+static inline void busy_set(struct oth_search *s, uint64_t key)
+{
+    atomic_store_explicit(&s->busy[key & (OTH_BUSY_SIZE - 1)], key, memory_order_relaxed);
+}
+
+static inline void busy_clear(struct oth_search *s, uint64_t key)
+{
+    uint64_t k = key;
+    atomic_compare_exchange_strong_explicit(&s->busy[key & (OTH_BUSY_SIZE - 1)], &k, 0,
+                                            memory_order_relaxed, memory_order_relaxed);
+}
+
 struct emove {
     int sq;
     int key;
@@ -229,13 +249,17 @@ static int gen_moves(struct oth_worker *w, bb_t P, bb_t O, bb_t moves, bb_t E,
             key = (b & odd) ? 2 : 0;
             if (n >= FASTEST_MIN) {
                 bb_t rep = othello_moves(O & ~f, P | f | b, w->board);
+                bb_t mine = P | f | b, around = ((mine << 1) & BB_NOT_A) | ((mine >> 1) & BB_NOT_H)
+                    | (mine << 8) | (mine >> 8) | ((mine << 9) & BB_NOT_A) | ((mine >> 9) & BB_NOT_H)
+                    | ((mine << 7) & BB_NOT_H) | ((mine >> 7) & BB_NOT_A);
                 key += -16 * (bb_popcount(rep) + bb_popcount(rep & CORNERS))
+                     - POT_W * bb_popcount(around & E & ~b)
                      + ((b & CORNERS) ? 8 : 0);
                 /* High in the tree a shallow search guesses better. */
                 if (n >= SORT_SEARCH_MIN)
-                    key -= oth_search_shallow(w, O & ~f, P | f | b, n >= SORT_DEEPER ? 2 : 1) / 16;
+                    key -= oth_search_shallow(w, O & ~f, P | f | b, n >= SORT_DEEPER ? 2 : 1) / 8;
                 /* Helpers try other orders, to search other subtrees first. */
-                if (noise && n >= 12)
+                if (noise && n >= 99)
                     key += (int)((noise >> (sq & 31)) & 31);
             }
         }
@@ -308,17 +332,34 @@ static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n
         }
     int count = gen_moves(w, P, O, moves, w->board & ~(P | O), n, ttmove, m);
     int best = -SCORE_INF, bestmove = -1, a = alpha;
-    for (int i = 0; i < count; i++) {
+    /* Simplified ABDADA: a move another thread is searching right now
+     * waits until the others are done (it may be in the table by then). */
+    bool share = n >= BUSY_MIN && s->cfg.threads > 1;
+    int later[32], nlater = 0;
+    for (int k = 0; k < count + nlater; k++) {
+        bool deferred = k >= count;
+        int i = deferred ? later[k - count] : k;
         bb_t b = 1ULL << m[i].sq, f = m[i].f;
         bb_t P2 = O & ~f, O2 = P | f | b;
+        uint64_t ck = 0;
+        if (share) {
+            ck = oth_tt_key(P2, O2);
+            if (k > 0 && !deferred && busy_test(s, ck)) {
+                later[nlater++] = i;
+                continue;
+            }
+            busy_set(s, ck);
+        }
         int v;
-        if (i == 0 || beta - a == 1) {
+        if (k == 0 || beta - a == 1) {
             v = -deep(w, P2, O2, -beta, -a, n - 1);
         } else {
             v = -deep(w, P2, O2, -a - 1, -a, n - 1);
             if (v > a && v < beta)
                 v = -deep(w, P2, O2, -beta, -a, n - 1);
         }
+        if (share)
+            busy_clear(s, ck);
         if (w->aborted)
             return 0;
         if (v > best) {
@@ -404,7 +445,7 @@ static void solve_job(struct oth_worker *w, void *arg)
     struct emove m[32];
     int count = gen_moves(w, P, O, moves, w->board & ~(P | O), n < FASTEST_MIN ? FASTEST_MIN : n, ttmove, m);
     /* Helpers begin with a different root move. */
-    if (w->id && count > 1) {
+    if (w->id && count > 99) {
         int r = w->id % count;
         struct emove t = m[0];
         m[0] = m[r];

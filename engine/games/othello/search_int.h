@@ -15,6 +15,8 @@
  * meet the midgame's eval-unit values. */
 #define OTH_SOLVE_SALT 0x7d3a9c51e24b6f08ULL
 
+#define OTH_BUSY_SIZE 4096
+
 struct oth_search {
     struct oth_search_config cfg;
     struct oth_tt tt;
@@ -25,6 +27,9 @@ struct oth_search {
     atomic_int halt;             /* set: every worker unwinds */
     atomic_int done;             /* a worker finished the whole job */
     atomic_ullong nodes;         /* nodes of finished workers */
+    /* Positions some thread is searching now (solver, simplified ABDADA),
+     * by key; a lost mark only costs a duplicated search. */
+    _Atomic uint64_t busy[OTH_BUSY_SIZE];
 };
 
 struct oth_worker {
