@@ -78,7 +78,8 @@ struct stoner_result {
 
 struct stoner_prover;
 
-/* A prover with a transposition table of about tt_bytes (min 1 MiB). */
+/* A prover with tables of about tt_bytes in all (min 1 MiB). They are
+ * kept from one proof to the next: what they hold stays true. */
 struct stoner_prover *stoner_prover_new(size_t tt_bytes);
 void stoner_prover_free(struct stoner_prover *p);
 
@@ -117,6 +118,8 @@ struct stoner_enum {
     bb_t P, O;                  /* start position, P to move */
     int min_depth, max_depth;   /* line lengths to report (>= 1) */
     int threads;                /* >= 1 */
+    int split_depth;            /* plies walked before threads share the
+                                   work; 0: the default (6) */
     stoner_line_fn found;
     void *ctx;
     /* Progress, read by other threads while the enumeration runs. */

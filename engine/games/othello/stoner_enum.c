@@ -8,12 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SPLIT_DEPTH 6 /* plies walked before the work is shared out */
+#define SPLIT_DEFAULT 6 /* plies walked before the work is shared out */
 
 struct task {
     bb_t P, O;
     bool moved;               /* the last ply was a move, not a pass */
-    int8_t moves[SPLIT_DEPTH];
+    int8_t moves[STONER_MAX_DEPTH];
 };
 
 struct walker {
@@ -101,6 +101,7 @@ struct pool {
     struct stoner_enum *e;
     struct task *tasks;
     long ntasks;
+    int split;
     long next;                /* atomic: the next task to take */
     uint64_t nodes;           /* atomic sum */
 };
@@ -121,7 +122,7 @@ static void *work(void *arg)
             break;
         const struct task *t = &pl->tasks[i];
         memcpy(w.moves, t->moves, sizeof t->moves);
-        visit(&w, t->P, t->O, SPLIT_DEPTH, t->moved);
+        visit(&w, t->P, t->O, pl->split, t->moved);
         __atomic_fetch_add(&pl->e->tasks_done, 1, __ATOMIC_RELAXED);
     }
     __atomic_fetch_add(&pl->nodes, w.nodes, __ATOMIC_RELAXED);
@@ -137,8 +138,9 @@ int stoner_enumerate(struct stoner_enum *e)
     int threads = e->threads < 1 ? 1 : e->threads > 256 ? 256 : e->threads;
     /* Walk the first plies once (reporting the short lines), keeping the
      * positions at the split depth as tasks. */
+    int split = e->split_depth > 0 ? e->split_depth : SPLIT_DEFAULT;
     struct walker w = {.e = e, .thread = 0,
-                       .split = e->max_depth > SPLIT_DEPTH ? SPLIT_DEPTH : -1};
+                       .split = e->max_depth > split ? split : -1};
     e->tasks_done = 0;
     e->tasks_total = 0;
     visit(&w, e->P, e->O, 0, false);
@@ -147,7 +149,7 @@ int stoner_enumerate(struct stoner_enum *e)
         return -1;
     }
     e->tasks_total = w.ntasks;
-    struct pool pl = {.e = e, .tasks = w.tasks, .ntasks = w.ntasks};
+    struct pool pl = {.e = e, .tasks = w.tasks, .ntasks = w.ntasks, .split = split};
     pthread_t tid[256];
     struct worker wk[256];
     int started = 0;
