@@ -212,8 +212,9 @@ static int parse_sgf_game(const char **ps, struct parsed *p)
             continue;
         }
         size_t k = 0;
-        while (isupper((unsigned char)*s))
-            ident[k < 15 ? k++ : k] = *s, s++;
+        for (; isupper((unsigned char)*s); s++)
+            if (k < sizeof ident - 1)
+                ident[k++] = *s;
         ident[k] = '\0';
         s = ws(s);
         while (*s == '[') {
