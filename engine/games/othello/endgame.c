@@ -263,6 +263,8 @@ static int gen_moves(struct oth_worker *w, bb_t P, bb_t O, bb_t moves, bb_t E,
                     key += (int)((noise >> (sq & 31)) & 31);
             }
         }
+        if (n > TT_MIN && n < ETC_MIN)
+            oth_tt_prefetch(&w->s->tt, oth_tt_key(O & ~f, P | f | b) ^ OTH_SOLVE_SALT);
         int i = count++;
         while (i > 0 && m[i - 1].key < key) {
             m[i] = m[i - 1];

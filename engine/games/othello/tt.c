@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 /* data layout: lo (16 bits) | hi (16) | depth (8) | move + 1 (8) | gen (8). */
 static uint64_t pack(int lo, int hi, int depth, int move, uint8_t gen)
@@ -27,10 +28,22 @@ int oth_tt_init(struct oth_tt *t, int mb)
     size_t bytes = (size_t)(mb < 1 ? 1 : mb) << 20, n = 1;
     while (n * 2 * 2 * sizeof(struct oth_tt_entry) <= bytes)
         n *= 2;
-    t->e = calloc(n * 2, sizeof *t->e);
+    /* 2 MiB aligned, and huge pages where the kernel offers them: random
+     * probes into a large table otherwise miss the TLB as well. */
+    size_t size = n * 2 * sizeof *t->e, align = (size_t)2 << 20;
+    if (size < align)
+        align = 64;
+    t->e = aligned_alloc(align, (size + align - 1) / align * align);
+    if (!t->e)
+        return -1;
+#ifdef MADV_HUGEPAGE
+    if (size >= align)
+        madvise(t->e, size, MADV_HUGEPAGE);
+#endif
+    memset(t->e, 0, size);
     t->mask = n - 1;
     t->gen = 0;
-    return t->e ? 0 : -1;
+    return 0;
 }
 
 void oth_tt_free(struct oth_tt *t)
@@ -53,6 +66,11 @@ uint64_t oth_tt_key(bb_t P, bb_t O)
     h *= 0xbf58476d1ce4e5b9ULL;
     h ^= h >> 29;
     return h | 1; /* never 0, so an empty slot (all zero) never matches */
+}
+
+void oth_tt_prefetch(const struct oth_tt *t, uint64_t key)
+{
+    __builtin_prefetch(&t->e[(key & t->mask) * 2]);
 }
 
 bool oth_tt_probe(const struct oth_tt *t, uint64_t key, struct oth_tt_data *d)

@@ -39,6 +39,8 @@ void oth_tt_clear(struct oth_tt *t);
 static inline void oth_tt_age(struct oth_tt *t) { t->gen++; }
 
 uint64_t oth_tt_key(bb_t P, bb_t O);
+/* Starts loading the bucket of key into the cache. */
+void oth_tt_prefetch(const struct oth_tt *t, uint64_t key);
 bool oth_tt_probe(const struct oth_tt *t, uint64_t key, struct oth_tt_data *d);
 void oth_tt_store(struct oth_tt *t, uint64_t key, int depth, int lo, int hi,
                   int move);
