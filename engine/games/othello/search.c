@@ -59,6 +59,8 @@ bool oth_worker_check(struct oth_worker *w)
         if (!out && w->id == 0 && r->progress && now >= w->next_report && w->depth > 0) {
             struct oth_progress p = {.depth = w->depth, .exact = w->exact,
                                      .value = w->value, .best = w->best};
+            p.pv_len = oth_pv_from_tt(s, s->root_P, s->root_O, w->board, w->best,
+                                      false, p.pv, SEARCH_MAX_PV);
             oth_report(w, &p, false);
         }
     }
@@ -405,6 +407,8 @@ int oth_search_run(struct oth_search *s, bb_t P, bb_t O, bb_t board,
     if (j.max_depth > 64)
         j.max_depth = 64;
     s->run = run;
+    s->root_P = P;
+    s->root_O = O;
     oth_run_workers(s, w, board, mid_job, &j);
     s->run = NULL;
     out->nodes = atomic_load(&s->nodes);

@@ -23,6 +23,7 @@ struct oth_search {
     bool plain;                  /* tests: no table, squares in plain order */
     /* The current run, set before the workers start. */
     const struct oth_run *run;
+    bb_t root_P, root_O;         /* the position of the run */
     double start;
     atomic_int halt;             /* set: every worker unwinds */
     atomic_int done;             /* a worker finished the whole job */
