@@ -72,9 +72,13 @@ test: all $(TESTS)
 bench: all
 	@$(BIN)/quartet-bench
 
+# Data (Othello weights, opening books) goes where the programs look for it:
+# ../share/quartet beside their bin folder.
 install: $(BIN)/quartet $(TOOLS)
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/quartet/openings
 	install -m 755 $(BIN)/quartet $(TOOLS) $(DESTDIR)$(PREFIX)/bin
+	install -m 644 $(wildcard data/*.weights) $(DESTDIR)$(PREFIX)/share/quartet
+	install -m 644 $(wildcard data/openings/*.txt) $(DESTDIR)$(PREFIX)/share/quartet/openings
 
 clean:
 	rm -rf build bin
