@@ -66,12 +66,14 @@ struct stoner_prover *stoner_prover_new(size_t tt_bytes)
         return NULL;
     size_t n = pow2_below(tt_bytes / 4 * 3 / sizeof(struct tt_entry));
     size_t m = pow2_below(tt_bytes / 4 / sizeof(struct dist_entry));
-    p->tt = calloc(n, sizeof *p->tt);
+    /* A bucket (two entries) is one cache line. */
+    p->tt = aligned_alloc(64, n * sizeof *p->tt);
     p->dm = calloc(m, sizeof *p->dm);
     if (!p->tt || !p->dm) {
         stoner_prover_free(p);
         return NULL;
     }
+    memset(p->tt, 0, n * sizeof *p->tt);
     p->tt_mask = n - 1;
     p->dm_mask = m - 1;
     return p;
@@ -138,14 +140,14 @@ static void tt_store(struct stoner_prover *p, const struct node *n,
  * moves in *moves (0: a forced pass). */
 static int status(const struct node *n, bb_t *moves)
 {
-    bb_t am = bb_moves(n->a, n->r), rm = bb_moves(n->r, n->a);
-    if (n->att && (am & STONER_CORNERS))
-        return WIN;
-    if (!n->att && !n->trig && (rm & STONER_CORNERS))
+    bb_t mine = n->att ? n->a : n->r, theirs = n->att ? n->r : n->a;
+    bb_t m = bb_moves(mine, theirs);
+    if ((m & STONER_CORNERS) && (n->att || !n->trig))
+        return n->att ? WIN : LOSS;
+    if (((n->a | n->r) & STONER_CORNERS) == STONER_CORNERS
+        || (!m && !bb_moves(theirs, mine)))
         return LOSS;
-    if ((!am && !rm) || ((n->a | n->r) & STONER_CORNERS) == STONER_CORNERS)
-        return LOSS;
-    *moves = n->att ? am : rm;
+    *moves = m;
     return OPEN;
 }
 
@@ -252,6 +254,8 @@ static void mid(struct stoner_prover *p, const struct node *n, uint32_t thpn,
     int sq[MAX_CHILDREN];
     uint32_t cpn[MAX_CHILDREN], cdn[MAX_CHILDREN];
     int k = children(n, moves, c, sq);
+    for (int i = 0; i < k; i++) /* the table misses overlap */
+        __builtin_prefetch(&p->tt[node_hash(&c[i]) & p->tt_mask & ~(size_t)1]);
     for (int i = 0; i < k; i++)
         first_numbers(p, &c[i], &cpn[i], &cdn[i]);
     /* An OR node (attacker to move) proves by one child, disproves by
