@@ -277,7 +277,8 @@ static struct success *all_successes(struct results *r, long *n)
     }
     long k = 0;
     for (int t = 0; t < r->threads; t++) {
-        memcpy(all + k, r->pt[t].succ, (size_t)r->pt[t].nsucc * sizeof *all);
+        if (r->pt[t].nsucc) /* succ is NULL until the first success */
+            memcpy(all + k, r->pt[t].succ, (size_t)r->pt[t].nsucc * sizeof *all);
         k += r->pt[t].nsucc;
     }
     qsort(all, (size_t)total, sizeof *all, by_line);
