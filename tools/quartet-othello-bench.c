@@ -75,6 +75,24 @@ static void square_name(int sq, char *buf)
         snprintf(buf, 16, "%c%d", (char)('a' + sq % 8), (sq / 8 + 1) % 10);
 }
 
+/* The evaluation: weights from --eval, else the shipped file if found,
+ * else the simple evaluation (NULL). */
+static struct oth_weights *load_weights(const char *file)
+{
+    char path[4096], err[512];
+    if (!file && oth_weights_default_path(path, sizeof path) == 0)
+        file = path;
+    if (!file)
+        return NULL;
+    struct oth_weights *w = oth_weights_load(file, err, sizeof err);
+    if (!w)
+        fprintf(stderr, "%s; using the simple evaluation\n", err);
+    return w;
+}
+
+static const struct oth_weights *weights;
+static const char *eval_name = "simple evaluation";
+
 static int run_ffo(const char *path, int threads, int hash, int first, int last)
 {
     FILE *f = fopen(path, "r");
@@ -82,7 +100,7 @@ static int run_ffo(const char *path, int threads, int hash, int first, int last)
         fprintf(stderr, "cannot open %s\n", path);
         return 1;
     }
-    struct oth_search_config c = {.hash_mb = hash, .threads = threads};
+    struct oth_search_config c = {.hash_mb = hash, .threads = threads, .weights = weights};
     struct oth_search *s = oth_search_new(&c);
     if (!s) {
         fclose(f);
@@ -126,15 +144,15 @@ static int run_ffo(const char *path, int threads, int hash, int first, int last)
     }
     fclose(f);
     oth_search_free(s);
-    printf("total: %d positions, %d correct, %.3f s, %llu nodes, %.0f nodes/s (%d threads)\n",
+    printf("total: %d positions, %d correct, %.3f s, %llu nodes, %.0f nodes/s (%d threads, %s)\n",
            count, ok, total_t, (unsigned long long)total_n,
-           (double)total_n / (total_t > 0 ? total_t : 1e-9), threads);
+           (double)total_n / (total_t > 0 ? total_t : 1e-9), threads, eval_name);
     return ok == count ? 0 : 1;
 }
 
 static int run_midgame(int threads, int hash, int depth)
 {
-    struct oth_search_config c = {.hash_mb = hash, .threads = threads};
+    struct oth_search_config c = {.hash_mb = hash, .threads = threads, .weights = weights};
     struct oth_search *s = oth_search_new(&c);
     if (!s)
         return 1;
@@ -162,9 +180,9 @@ static int run_midgame(int threads, int hash, int depth)
         total_n += p.nodes;
     }
     oth_search_free(s);
-    printf("total: %.3f s, %llu nodes, %.0f nodes/s (depth %d, %d threads, simple evaluation)\n",
+    printf("total: %.3f s, %llu nodes, %.0f nodes/s (depth %d, %d threads, %s)\n",
            total_t, (unsigned long long)total_n, (double)total_n / (total_t > 0 ? total_t : 1e-9),
-           depth, threads);
+           depth, threads, eval_name);
     return 0;
 }
 
@@ -172,7 +190,8 @@ static void usage(void)
 {
     fprintf(stderr,
             "usage: quartet-othello-bench --ffo FILE [--first K] [--last K] [--threads N] [--hash MB]\n"
-            "       quartet-othello-bench --midgame [--depth D] [--threads N] [--hash MB]\n");
+            "       quartet-othello-bench --midgame [--depth D] [--threads N] [--hash MB]\n"
+            "       both also: [--eval FILE | --simple] (default: the shipped weights)\n");
     exit(2);
 }
 
@@ -189,13 +208,17 @@ static int int_arg(int argc, char **argv, int *i)
 
 int main(int argc, char **argv)
 {
-    const char *ffo = NULL;
-    bool mid = false;
+    const char *ffo = NULL, *eval = NULL;
+    bool mid = false, simple = false;
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     int threads = ncpu < 1 ? 1 : ncpu > 64 ? 64 : (int)ncpu, hash = 256, first = 0, last = 0, depth = 12;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--ffo") && i + 1 < argc)
             ffo = argv[++i];
+        else if (!strcmp(argv[i], "--eval") && i + 1 < argc)
+            eval = argv[++i];
+        else if (!strcmp(argv[i], "--simple"))
+            simple = true;
         else if (!strcmp(argv[i], "--midgame"))
             mid = true;
         else if (!strcmp(argv[i], "--threads"))
@@ -213,10 +236,15 @@ int main(int argc, char **argv)
     }
     if (threads < 1 || hash < 1 || (!ffo && !mid))
         usage();
+    struct oth_weights *w = simple ? NULL : load_weights(eval);
+    weights = w;
+    if (w)
+        eval_name = "pattern evaluation";
     int rc = 0;
     if (ffo)
         rc |= run_ffo(ffo, threads, hash, first, last);
     if (mid)
         rc |= run_midgame(threads, hash, depth > 0 ? depth : 12);
+    oth_weights_free(w);
     return rc;
 }

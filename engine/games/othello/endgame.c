@@ -19,7 +19,7 @@
 #define STABLE_MIN 8 /* from this many empties: stability cut-offs */
 #define SCORE_INF 65
 #define SORT_SEARCH_MIN 14 /* from this many empties: order by a search */
-#define SORT_DEEPER 17
+#define SORT_DEEPER 15
 #define BUSY_MIN 8 /* from this many empties: threads share out moves */
 #define POT_W 8
 #define ETC_MIN 16 /* from this many empties: enhanced transposition cut-off */
@@ -257,7 +257,7 @@ static int gen_moves(struct oth_worker *w, bb_t P, bb_t O, bb_t moves, bb_t E,
                      + ((b & CORNERS) ? 8 : 0);
                 /* High in the tree a shallow search guesses better. */
                 if (n >= SORT_SEARCH_MIN)
-                    key -= oth_search_shallow(w, O & ~f, P | f | b, n >= SORT_DEEPER ? 2 : 1) / 8;
+                    key -= oth_search_shallow(w, O & ~f, P | f | b, n >= 21 ? 3 : n >= SORT_DEEPER ? 2 : 1) / 8;
                 /* Helpers try other orders, to search other subtrees first. */
                 if (noise && n >= 99)
                     key += (int)((noise >> (sq & 31)) & 31);
