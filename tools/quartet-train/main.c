@@ -23,11 +23,14 @@ static const char usage[] =
     "  speed  --weights W                    ns per evaluation\n"
     "options: --seed N (1) --threads N (2) --hash MB (16) --exact E (14)\n"
     "  --depth D (4) --per-phase N (0: all) --phases N (10) --lambda L (2)\n"
-    "  --iters N (80) --holdout F (0.1) --verbose\n";
+    "  --iters N (80) --holdout F (0.1) --verbose\n"
+    "  --relabel      (train) drop the search labels of the input first:\n"
+    "                 they depend on the weights they were made with\n";
 
 struct args {
     const char *in, *out, *weights, *init, *save;
     int match_games, match_depth;
+    bool relabel;
 };
 
 static int parse_int(const char *s, int lo, int hi, int *out)
@@ -47,6 +50,10 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
         int bad = 0;
         if (!strcmp(f, "--verbose")) {
             o->verbose++;
+            continue;
+        }
+        if (!strcmp(f, "--relabel")) {
+            a->relabel = true;
             continue;
         }
         if (!v) {
@@ -200,6 +207,9 @@ static int run(const char *cmd, const struct args *a, struct train_opts *o)
         if (a->in ? load_positions(&s, a->in) : train && o->games ? gen_positions(&s, o)
                                                                 : need(NULL, "--in"))
             goto done;
+        for (size_t i = 0; a->relabel && i < s.n; i++)
+            if (s.v[i].kind == LABEL_SEARCH)
+                s.v[i].kind = LABEL_NONE;
         w = a->init ? load_weights(a->init) : oth_weights_new(o->nphase, NULL);
         if (!w)
             goto done;

@@ -1,0 +1,446 @@
+/* Tests of the Othello pattern evaluation: the pattern indexes against a
+ * square-by-square ternary reading, invariance under the 8 symmetries,
+ * the weights file (round trip, rejection of damaged files), the fitter
+ * on a synthetic weight set, and the shipped weights against the simple
+ * evaluation on exactly solved endgames. */
+#include "check.h"
+#include "engine/games/othello/eval_fit.h"
+#include "engine/games/othello/othello.h"
+#include "engine/games/othello/patterns.h"
+#include "engine/rng.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SHIPPED "data/othello.weights"
+
+/* Symmetry s on coordinates, written independently of oth_sym. */
+static int sym_square(int s, int q)
+{
+    int r = q / 8, c = q % 8;
+    if (s & 4) {
+        int t = r;
+        r = c;
+        c = t;
+    }
+    if (s & 1)
+        c = 7 - c;
+    if (s & 2)
+        r = 7 - r;
+    return r * 8 + c;
+}
+
+static bb_t sym_plain(int s, bb_t b)
+{
+    bb_t out = 0;
+    for (int q = 0; q < 64; q++)
+        if (b >> q & 1)
+            out |= 1ULL << sym_square(s, q);
+    return out;
+}
+
+/* A position reached by `plies` random moves from the start (passes as
+ * needed); *P is the player to move. Returns false if the game ended. */
+static bool random_position(struct rng *r, int plies, bb_t *P, bb_t *O)
+{
+    bb_t p = 0x0000000810000000ULL, o = 0x0000001008000000ULL;
+    for (int i = 0; i < plies; i++) {
+        bb_t m = bb_moves(p, o);
+        if (!m) {
+            if (!bb_moves(o, p))
+                return false;
+            bb_t t = p; p = o; o = t;
+            i--;
+            continue;
+        }
+        int32_t sq[64];
+        int n = bb_squares(m, sq);
+        int x = sq[rng_below(r, (uint32_t)n)];
+        bb_t f = bb_flips(p, o, x);
+        bb_t np = o & ~f, no = p | f | (1ULL << x);
+        p = np;
+        o = no;
+    }
+    *P = p;
+    *O = o;
+    return true;
+}
+
+static void test_symmetries(void)
+{
+    struct rng r;
+    rng_seed(&r, 1);
+    int bad = 0;
+    for (int i = 0; i < 1000; i++) {
+        bb_t b = rng_next(&r);
+        for (int s = 0; s < 8; s++)
+            bad += oth_sym(s, b) != sym_plain(s, b);
+    }
+    CHECK(bad == 0, "%d symmetry mismatches", bad);
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Every instance read square by square: digit k is the square that the
+ * instance's symmetry carries onto the k-th base square. */
+static void plain_indexes(bb_t P, bb_t O, uint32_t *out)
+{
+    const struct oth_pattern_def *d = oth_pattern_defs();
+    int n = 0;
+    for (int p = 0; p < OTH_NPAT; p++)
+        for (int i = 0; i < d[p].ninst; i++) {
+            int s = d[p].sym[i];
+            uint32_t idx = 0, pow = 1;
+            for (int k = 0; k < 64; k++) {
+                if (!(d[p].base >> k & 1))
+                    continue;
+                int q = 0;
+                while (sym_square(s, q) != k)
+                    q++;
+                idx += pow * (uint32_t)(P >> q & 1 ? 1 : O >> q & 1 ? 2 : 0);
+                pow *= 3;
+            }
+            out[n++] = d[p].offset + idx;
+        }
+    int mp = bb_popcount(bb_moves(P, O)), mo = bb_popcount(bb_moves(O, P));
+    out[n++] = OTH_OFF_MOB_P + (uint32_t)(mp < OTH_MOB_N ? mp : OTH_MOB_N - 1);
+    out[n++] = OTH_OFF_MOB_O + (uint32_t)(mo < OTH_MOB_N ? mo : OTH_MOB_N - 1);
+    out[n] = OTH_OFF_BIAS;
+}
+
+static void test_geometry(void)
+{
+    const struct oth_pattern_def *d = oth_pattern_defs();
+    static const int want[OTH_NPAT] = {4, 4, 8, 4, 4, 4, 2, 4, 4, 4, 4};
+    int total = 0;
+    for (int p = 0; p < OTH_NPAT; p++) {
+        CHECK(d[p].ninst == want[p], "%s: %d instances", d[p].name, d[p].ninst);
+        CHECK(bb_popcount(d[p].base) == d[p].n, "%s: size", d[p].name);
+        total += d[p].ninst;
+    }
+    CHECK(total == OTH_PAT_INSTANCES, "%d instances in all", total);
+    struct rng r;
+    rng_seed(&r, 2);
+    int bad = 0, badc = 0;
+    for (int i = 0; i < 3000; i++) {
+        bb_t P, O;
+        if (!random_position(&r, (int)rng_below(&r, 60), &P, &O))
+            continue;
+        uint32_t a[OTH_NFEAT], b[OTH_NFEAT];
+        oth_patterns_init();
+        oth_pattern_raw(P, O, a);
+        plain_indexes(P, O, b);
+        qsort(a, OTH_NFEAT, sizeof *a, cmp_u32);
+        qsort(b, OTH_NFEAT, sizeof *b, cmp_u32);
+        bad += memcmp(a, b, sizeof a) != 0;
+        /* Canonical entries are shared by the symmetric positions. */
+        uint32_t c0[OTH_NFEAT], c1[OTH_NFEAT];
+        oth_pattern_features(P, O, c0);
+        qsort(c0, OTH_NFEAT, sizeof *c0, cmp_u32);
+        for (int s = 1; s < 8; s++) {
+            oth_pattern_features(sym_plain(s, P), sym_plain(s, O), c1);
+            qsort(c1, OTH_NFEAT, sizeof *c1, cmp_u32);
+            badc += memcmp(c0, c1, sizeof c0) != 0;
+        }
+    }
+    CHECK(bad == 0, "%d positions whose indexes differ from the plain ones", bad);
+    CHECK(badc == 0, "%d canonical feature sets not symmetric", badc);
+}
+
+static struct oth_weights *random_weights(uint64_t seed, int zero_pct)
+{
+    struct oth_weights *w = oth_weights_new(10, NULL);
+    struct rng r;
+    rng_seed(&r, seed);
+    for (int ph = 0; ph < w->nphase; ph++) {
+        int16_t *t = w->w + (size_t)ph * OTH_PHASE_SIZE;
+        for (uint32_t e = 0; e < OTH_PHASE_SIZE; e++)
+            t[e] = (int)rng_below(&r, 100) < zero_pct ? 0
+                 : (int16_t)((int)rng_below(&r, 65535) - 32767);
+        oth_weights_symmetrize(w, ph);
+    }
+    return w;
+}
+
+static int invariance_failures(const struct oth_weights *w, uint64_t seed)
+{
+    struct rng r;
+    rng_seed(&r, seed);
+    int bad = 0;
+    for (int i = 0; i < 2000; i++) {
+        bb_t P, O;
+        if (!random_position(&r, (int)rng_below(&r, 61), &P, &O))
+            continue;
+        int v = oth_eval_pattern(w, P, O);
+        for (int s = 1; s < 8; s++)
+            bad += oth_eval_pattern(w, oth_sym(s, P), oth_sym(s, O)) != v;
+    }
+    return bad;
+}
+
+static void test_invariance(void)
+{
+    struct oth_weights *w = random_weights(3, 0);
+    CHECK(invariance_failures(w, 4) == 0, "random weights not symmetric");
+    oth_weights_free(w);
+    char err[256];
+    w = oth_weights_load(SHIPPED, err, sizeof err);
+    CHECK(w != NULL, "shipped weights: %s", err);
+    if (w) {
+        CHECK(invariance_failures(w, 5) == 0, "shipped weights not symmetric");
+        oth_weights_free(w);
+    }
+}
+
+static long file_read(const char *path, unsigned char **buf)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    rewind(f);
+    *buf = malloc((size_t)n + 1);
+    if (fread(*buf, 1, (size_t)n, f) != (size_t)n)
+        n = -1;
+    fclose(f);
+    return n;
+}
+
+static void file_write(const char *path, const unsigned char *buf, long n)
+{
+    FILE *f = fopen(path, "wb");
+    if (f) {
+        fwrite(buf, 1, (size_t)n, f);
+        fclose(f);
+    }
+}
+
+static uint32_t fnv(const unsigned char *p, long n)
+{
+    uint32_t h = 2166136261u;
+    for (long i = 0; i < n; i++)
+        h = (h ^ p[i]) * 16777619u;
+    return h;
+}
+
+static bool loads(const char *path)
+{
+    char err[256] = "";
+    struct oth_weights *w = oth_weights_load(path, err, sizeof err);
+    oth_weights_free(w);
+    if (!w && !err[0])
+        fprintf(stderr, "rejected without a message\n");
+    return w != NULL;
+}
+
+static void test_file(void)
+{
+    char path[64], bad[64], err[256];
+    snprintf(path, sizeof path, "/tmp/quartet-w-%d", (int)getpid());
+    snprintf(bad, sizeof bad, "/tmp/quartet-wb-%d", (int)getpid());
+    struct oth_weights *w = random_weights(6, 90);
+    w->w[5] = -32768; /* the reserved code is stored as -32767 */
+    oth_weights_symmetrize(w, 0);
+    CHECK(oth_weights_save(w, path, err, sizeof err) == 0, "save: %s", err);
+    struct oth_weights *v = oth_weights_load(path, err, sizeof err);
+    CHECK(v != NULL, "load: %s", err);
+    if (!v)
+        return;
+    w->w[5] = -32767;
+    oth_weights_symmetrize(w, 0);
+    CHECK(v->nphase == w->nphase && !memcmp(v->phase, w->phase, 61),
+          "phases differ");
+    size_t n = (size_t)w->nphase * OTH_PHASE_SIZE, diff = 0;
+    for (size_t i = 0; i < n; i++)
+        diff += v->w[i] != w->w[i];
+    CHECK(diff == 0, "%zu entries differ after the round trip", diff);
+    struct rng r;
+    rng_seed(&r, 7);
+    int evdiff = 0;
+    for (int i = 0; i < 500; i++) {
+        bb_t P, O;
+        if (random_position(&r, (int)rng_below(&r, 61), &P, &O))
+            evdiff += oth_eval_pattern(v, P, O) != oth_eval_pattern(w, P, O);
+    }
+    CHECK(evdiff == 0, "%d evaluations differ after the round trip", evdiff);
+    oth_weights_free(v);
+    oth_weights_free(w);
+
+    unsigned char *buf;
+    long size = file_read(path, &buf);
+    CHECK(size > 100, "file size %ld", size);
+    if (size <= 100)
+        return;
+    int accepted = 0;
+    for (long cut = 0; cut < size; cut += 1 + cut / 3) {
+        file_write(bad, buf, cut);
+        accepted += loads(bad);
+    }
+    CHECK(accepted == 0, "%d truncated files accepted", accepted);
+    accepted = 0;
+    for (int i = 0; i < 40; i++) {
+        long at = (long)rng_below(&r, (uint32_t)size);
+        buf[at] ^= (unsigned char)(1 + rng_below(&r, 255));
+        file_write(bad, buf, size);
+        accepted += loads(bad);
+    }
+    CHECK(accepted == 0, "%d corrupted files accepted", accepted);
+    free(buf);
+    size = file_read(path, &buf);
+    buf[0] = 'X';
+    file_write(bad, buf, size);
+    CHECK(!loads(bad), "wrong magic accepted");
+    buf[0] = 'Q';
+    /* Damage with a valid checksum: the decoder itself must cope. */
+    for (int i = 0; i < 200; i++) {
+        unsigned char *c = malloc((size_t)size);
+        memcpy(c, buf, (size_t)size);
+        for (int k = 0; k < 4; k++)
+            c[84 + rng_below(&r, (uint32_t)(size - 88))] = (unsigned char)rng_next(&r);
+        uint32_t h = fnv(c, size - 4);
+        for (int k = 0; k < 4; k++)
+            c[size - 4 + k] = (unsigned char)(h >> 8 * k);
+        file_write(bad, c, size);
+        loads(bad); /* may load or not; must not crash (SAN build) */
+        free(c);
+    }
+    CHECK(!loads("/nonexistent/othello.weights"), "missing file loaded");
+    free(buf);
+    unlink(path);
+    unlink(bad);
+}
+
+/* Labels made by a known weight set on the small tables (bias, both
+ * mobilities, diag4 entries): the fitter must find weights that predict
+ * them on positions it has not seen. */
+static void test_fit(void)
+{
+    static float truth[OTH_PHASE_SIZE], w[OTH_PHASE_SIZE];
+    struct rng r;
+    rng_seed(&r, 8);
+    const struct oth_pattern_def *d = oth_pattern_defs();
+    const struct oth_pattern_def *d4 = &d[OTH_PAT_DIAG4];
+    for (uint32_t e = 0; e < 81; e++)
+        truth[d4->offset + e] = (float)(rng_unit(&r) * 6 - 3);
+    for (uint32_t e = 0; e < 81; e++)
+        truth[d4->offset + e] = truth[oth_pattern_canon(d4->offset + e)];
+    for (int m = 0; m < OTH_MOB_N; m++) {
+        truth[OTH_OFF_MOB_P + m] = (float)m * 0.7f;
+        truth[OTH_OFF_MOB_O + m] = (float)m * -0.5f;
+    }
+    truth[OTH_OFF_BIAS] = 2.5f;
+    size_t n = 12000, held = 2000;
+    struct oth_fit_sample *s = malloc((n + held) * sizeof *s);
+    size_t k = 0;
+    while (k < n + held) {
+        bb_t P, O;
+        if (!random_position(&r, 20 + (int)rng_below(&r, 30), &P, &O))
+            continue;
+        uint32_t raw[OTH_NFEAT];
+        oth_pattern_raw(P, O, raw);
+        double y = 0;
+        for (int i = 0; i < OTH_NFEAT; i++)
+            y += truth[raw[i]];
+        oth_fit_sample_set(&s[k++], P, O, y);
+    }
+    double spread = 0;
+    for (size_t i = n; i < n + held; i++)
+        spread += s[i].target * s[i].target;
+    spread = sqrt(spread / (double)held);
+    struct oth_fit_opts o = {200, 1.0, 2};
+    CHECK(oth_fit(w, s, n, &o) == 0, "fit failed");
+    double fit = oth_fit_rms(w, s, n), out = oth_fit_rms(w, s + n, held);
+    printf("synthetic fit: labels rms %.2f, fit error %.4f, held-out %.4f\n",
+           spread, fit, out);
+    CHECK(spread > 3, "labels too uniform (%.2f)", spread);
+    CHECK(fit < 0.02 * spread, "fit error %.4f", fit);
+    CHECK(out < 0.08 * spread, "held-out error %.4f", out);
+    free(s);
+}
+
+/* Exact final margin for P by plain alpha-beta. */
+static int solve(bb_t P, bb_t O, int alpha, int beta, bool passed)
+{
+    bb_t m = bb_moves(P, O);
+    if (!m) {
+        if (passed) {
+            int p = bb_popcount(P), o = bb_popcount(O), e = 64 - p - o;
+            return p > o ? p - o + e : p < o ? p - o - e : 0;
+        }
+        return -solve(O, P, -beta, -alpha, true);
+    }
+    int best = -65;
+    for (; m; m &= m - 1) {
+        int sq = bb_first(m);
+        bb_t f = bb_flips(P, O, sq);
+        int v = -solve(O & ~f, P | f | (1ULL << sq), -beta, -alpha, false);
+        if (v > best)
+            best = v;
+        if (v > alpha)
+            alpha = v;
+        if (alpha >= beta)
+            break;
+    }
+    return best;
+}
+
+/* Mean square error of a*x against y with the best a. */
+static double scaled_mse(const double *x, const double *y, int n)
+{
+    double xy = 0, xx = 0, yy = 0;
+    for (int i = 0; i < n; i++)
+        xy += x[i] * y[i], xx += x[i] * x[i], yy += y[i] * y[i];
+    return (yy - (xx > 0 ? xy * xy / xx : 0)) / n;
+}
+
+static void test_shipped_accuracy(void)
+{
+    char err[256];
+    struct oth_weights *w = oth_weights_load(SHIPPED, err, sizeof err);
+    if (!w)
+        return; /* reported by test_invariance */
+    enum { N = 300 };
+    static double pat[N], simple[N], exact[N];
+    struct rng r;
+    rng_seed(&r, 9);
+    int n = 0;
+    double pat_raw = 0, simple_raw = 0;
+    while (n < N) {
+        bb_t P, O;
+        if (!random_position(&r, 50 + (int)rng_below(&r, 3), &P, &O)
+            || !bb_moves(P, O))
+            continue;
+        exact[n] = solve(P, O, -65, 65, false);
+        pat[n] = (double)oth_eval_pattern(w, P, O) / OTH_EVAL_UNIT;
+        simple[n] = (double)oth_eval_simple(P, O, ~0ULL) / OTH_EVAL_UNIT;
+        pat_raw += (pat[n] - exact[n]) * (pat[n] - exact[n]);
+        simple_raw += (simple[n] - exact[n]) * (simple[n] - exact[n]);
+        n++;
+    }
+    double ps = scaled_mse(pat, exact, N), ss = scaled_mse(simple, exact, N);
+    printf("8-10 empties, %d positions: rms error pattern %.2f, simple %.2f; "
+           "best-scaled pattern %.2f, simple %.2f discs\n", N,
+           sqrt(pat_raw / N), sqrt(simple_raw / N), sqrt(ps), sqrt(ss));
+    CHECK(pat_raw < 0.7 * simple_raw, "pattern mse %.1f vs simple %.1f",
+          pat_raw / N, simple_raw / N);
+    CHECK(ps < 0.85 * ss, "scaled pattern mse %.1f vs simple %.1f", ps, ss);
+    oth_weights_free(w);
+}
+
+int main(void)
+{
+    test_symmetries();
+    test_geometry();
+    test_invariance();
+    test_file();
+    test_fit();
+    test_shipped_accuracy();
+    return check_report();
+}
