@@ -106,7 +106,7 @@ bool random_opening(uint64_t *rs, int n, bb_t *P, bb_t *O)
 
 struct gen_job {
     const struct train_opts *o;
-    int first, step;
+    int first, last;
     struct posset out;
     int err;
 };
@@ -151,14 +151,16 @@ static void *gen_run(void *arg)
         j->err = -1;
         return NULL;
     }
-    for (int g = j->first; g < j->o->games; g += j->step)
+    for (int g = j->first; g < j->last; g++) {
+        oth_search_clear(s); /* each game depends on its seed only */
         gen_game(j, s, g);
+    }
     oth_search_free(s);
     return NULL;
 }
 
-/* Threads play games t, t + T, ...; results are appended by thread, so
- * the same seed and thread count give the same file. */
+/* Thread t plays the t-th block of games; appending the blocks in order
+ * gives the same file for the same seed at any thread count. */
 int gen_positions(struct posset *out, const struct train_opts *o)
 {
     int T = o->threads < 1 ? 1 : o->threads > 64 ? 64 : o->threads;
@@ -166,7 +168,8 @@ int gen_positions(struct posset *out, const struct train_opts *o)
     pthread_t tid[64];
     int started[64];
     for (int t = 0; t < T; t++) {
-        jobs[t] = (struct gen_job){o, t, T, {0}, 0};
+        jobs[t] = (struct gen_job){o, (int)((long)o->games * t / T),
+                                   (int)((long)o->games * (t + 1) / T), {0}, 0};
         started[t] = 1;
         if (pthread_create(&tid[t], NULL, gen_run, &jobs[t]) != 0)
             gen_run(&jobs[t]), started[t] = 0;
@@ -207,6 +210,9 @@ static void *label_run(void *arg)
         struct pos *p = &j->s->v[j->idx[i]];
         if (p->kind != LABEL_NONE)
             continue;
+        /* A label must not depend on what this thread searched before:
+         * the same seed then gives the same file at any thread count. */
+        oth_search_clear(s);
         int best;
         if (pos_empties(p) <= j->o->exact) {
             p->value = oth_solve(s, p->P, p->O, ~0ULL, false, &best, NULL)

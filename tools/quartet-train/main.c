@@ -21,8 +21,9 @@ static const char usage[] =
     "  match  --weights W [--games N] [--depth D]\n"
     "  error  --weights W --in POS           error on exact positions\n"
     "  speed  --weights W                    ns per evaluation\n"
-    "options: --seed N (1) --threads N (2) --hash MB (16) --exact E (14)\n"
-    "  --depth D (4) --per-phase N (0: all) --phases N (10) --lambda L (2)\n"
+    "options: --seed N (1) --threads N (2) --hash MB (2; cleared per label)\n"
+    "  --exact E (16) --depth D (5; match: 4) --per-phase N (80000; 0: all)\n"
+    "  --phases N (10) --lambda L (10)\n"
     "  --iters N (80) --holdout F (0.1) --verbose\n"
     "  --relabel      (train) drop the search labels of the input first:\n"
     "                 they depend on the weights they were made with\n";
@@ -245,9 +246,10 @@ int main(int argc, char **argv)
         return argc < 2 ? 2 : 0;
     }
     struct train_opts o = {.seed = 1, .threads = 2, .random_min = 4,
-                           .random_max = 20, .play_depth = 2, .exact = 14,
-                           .depth = 4, .lambda = 2, .iters = 80,
-                           .holdout = 0.1, .nphase = 10, .hash_mb = 16};
+                           .random_max = 20, .play_depth = 2, .exact = 16,
+                           .depth = 5, .lambda = 10, .iters = 80,
+                           .per_phase = 80000,
+                           .holdout = 0.1, .nphase = 10, .hash_mb = 2};
     struct args a = {0};
     if (parse(argc, argv, &a, &o) != 0)
         return 2;
