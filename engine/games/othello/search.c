@@ -147,7 +147,7 @@ struct move_list {
  * (corners count double), own corners, no X-squares next to an empty
  * corner. */
 static void order_moves(const struct oth_worker *w, bb_t P, bb_t O, bb_t moves,
-                        int ttmove, struct move_list *l)
+                        int ttmove, int depth, struct move_list *l)
 {
     l->n = 0;
     for (; moves; moves &= moves - 1) {
@@ -156,6 +156,9 @@ static void order_moves(const struct oth_worker *w, bb_t P, bb_t O, bb_t moves,
             key = 0;
         } else if (sq == ttmove) {
             key = 1 << 20;
+        } else if (depth <= 2) {
+            /* Near the leaves a mobility count costs more than it saves. */
+            key = (1ULL << sq & CORNERS) ? 256 : (1ULL << sq & XSQUARES) ? -128 : 0;
         } else {
             bb_t b = 1ULL << sq, f = bb_flips(P, O, sq);
             bb_t rep = othello_moves(O & ~f, P | f | b, w->board);
@@ -210,7 +213,7 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
         }
     }
     struct move_list l;
-    order_moves(w, P, O, moves, ttmove, &l);
+    order_moves(w, P, O, moves, ttmove, depth, &l);
     int best = -OTH_INF, bestmove = -1, a = alpha;
     for (int i = 0; i < l.n; i++) {
         int sq = l.sq[i];
@@ -329,7 +332,7 @@ static void mid_job(struct oth_worker *w, void *arg)
     bb_t empties = w->board & ~(j->P | j->O);
     int left = bb_popcount(empties);
     struct move_list l;
-    order_moves(w, j->P, j->O, othello_moves(j->P, j->O, w->board), -1, &l);
+    order_moves(w, j->P, j->O, othello_moves(j->P, j->O, w->board), -1, 64, &l);
     /* Helpers start one ply deeper every other thread, so that they fill
      * the table ahead of the main worker. */
     int guess = 0;
@@ -440,7 +443,7 @@ int oth_search_fixed(struct oth_search *s, bb_t P, bb_t O, bb_t board,
         s->run = &run;
         atomic_store(&s->halt, 0);
         struct move_list l;
-        order_moves(&w, P, O, othello_moves(P, O, board), -1, &l);
+        order_moves(&w, P, O, othello_moves(P, O, board), -1, depth, &l);
         int bm = -1;
         int v = root(&w, P, O, &l, -OTH_INF, OTH_INF, depth, &bm);
         s->run = NULL;

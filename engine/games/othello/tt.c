@@ -68,11 +68,6 @@ uint64_t oth_tt_key(bb_t P, bb_t O)
     return h | 1; /* never 0, so an empty slot (all zero) never matches */
 }
 
-void oth_tt_prefetch(const struct oth_tt *t, uint64_t key)
-{
-    __builtin_prefetch(&t->e[(key & t->mask) * 2]);
-}
-
 bool oth_tt_probe(const struct oth_tt *t, uint64_t key, struct oth_tt_data *d)
 {
     struct oth_tt_entry *b = &t->e[(key & t->mask) * 2];

@@ -40,7 +40,10 @@ static inline void oth_tt_age(struct oth_tt *t) { t->gen++; }
 
 uint64_t oth_tt_key(bb_t P, bb_t O);
 /* Starts loading the bucket of key into the cache. */
-void oth_tt_prefetch(const struct oth_tt *t, uint64_t key);
+static inline void oth_tt_prefetch(const struct oth_tt *t, uint64_t key)
+{
+    __builtin_prefetch(&t->e[(key & t->mask) * 2]);
+}
 bool oth_tt_probe(const struct oth_tt *t, uint64_t key, struct oth_tt_data *d);
 void oth_tt_store(struct oth_tt *t, uint64_t key, int depth, int lo, int hi,
                   int move);
