@@ -47,7 +47,12 @@ int pos_load(struct posset *s, const char *path)
     uint32_t head[2];
     uint64_t n;
     int ok = fread(head, sizeof head, 1, f) == 1 && fread(&n, 8, 1, f) == 1
-          && head[0] == 0x50544f51u && head[1] == 1 && n < (1ULL << 32);
+          && head[0] == 0x50544f51u && head[1] == 1;
+    /* The count must match the file's size before anything is allocated. */
+    long here = ftell(f);
+    ok = ok && here > 0 && fseek(f, 0, SEEK_END) == 0
+      && (uint64_t)(ftell(f) - here) == n * sizeof(struct pos)
+      && fseek(f, here, SEEK_SET) == 0;
     if (ok) {
         s->v = malloc((size_t)n * sizeof *s->v + 1);
         ok = s->v && fread(s->v, sizeof *s->v, (size_t)n, f) == n;
