@@ -28,19 +28,17 @@ int oth_tt_init(struct oth_tt *t, int mb)
     size_t bytes = (size_t)(mb < 1 ? 1 : mb) << 20, n = 1;
     while (n * 2 * 2 * sizeof(struct oth_tt_entry) <= bytes)
         n *= 2;
-    /* 2 MiB aligned, and huge pages where the kernel offers them: random
-     * probes into a large table otherwise miss the TLB as well. */
-    size_t size = n * 2 * sizeof *t->e, align = (size_t)2 << 20;
-    if (size < align)
-        align = 64;
-    t->e = aligned_alloc(align, (size + align - 1) / align * align);
-    if (!t->e)
+    /* Fresh anonymous memory is zero and faulted in lazily; huge pages
+     * where the kernel offers them, since random probes into a large
+     * table otherwise miss the TLB as well. */
+    size_t size = n * 2 * sizeof *t->e;
+    void *mem = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mem == MAP_FAILED)
         return -1;
 #ifdef MADV_HUGEPAGE
-    if (size >= align)
-        madvise(t->e, size, MADV_HUGEPAGE);
+    madvise(mem, size, MADV_HUGEPAGE);
 #endif
-    memset(t->e, 0, size);
+    t->e = mem;
     t->mask = n - 1;
     t->gen = 0;
     return 0;
@@ -48,7 +46,8 @@ int oth_tt_init(struct oth_tt *t, int mb)
 
 void oth_tt_free(struct oth_tt *t)
 {
-    free(t->e);
+    if (t->e)
+        munmap(t->e, (t->mask + 1) * 2 * sizeof *t->e);
     t->e = NULL;
 }
 
