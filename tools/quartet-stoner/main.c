@@ -210,13 +210,13 @@ static int check_line(const struct options *o)
             printf("%s: %d plies, not stoner-like: %s\n", text, line.depth, why);
         return 0;
     }
-    struct results *r = results_new(line.depth, 1, (size_t)o->hash_mb << 20);
+    struct results *r = results_new(1, (size_t)o->hash_mb << 20);
     if (!r) {
         fprintf(stderr, "quartet-stoner: out of memory\n");
         return 1;
     }
     double t0 = clock_now();
-    struct proof p = results_prove(r, 0, &line);
+    struct proof p = results_prove(r, &line);
     double secs = clock_now() - t0;
     int failed = results_failed(r);
     results_free(r);
@@ -277,9 +277,9 @@ static void *show_progress(void *arg)
             continue;
         long done = __atomic_load_n(&m->e->tasks_done, __ATOMIC_RELAXED);
         long total = __atomic_load_n(&m->e->tasks_total, __ATOMIC_RELAXED);
-        fprintf(stderr, "\r%6.1f s  subtrees %ld/%ld  stoner-like lines %ld  positions %ld ",
-                clock_now() - m->t0, done, total, results_lines(m->r),
-                results_positions(m->r));
+        fprintf(stderr, "\r%6.1f s  subtrees %ld/%ld  stoner-like lines %ld  "
+                "positions proved %ld/%ld ", clock_now() - m->t0, done, total,
+                results_lines(m->r), results_proved(m->r), results_positions(m->r));
     }
     fputs("\r\033[K", stderr);
     return NULL;
@@ -287,7 +287,7 @@ static void *show_progress(void *arg)
 
 static int enumerate(const struct options *o)
 {
-    struct results *r = results_new(o->max_depth, o->threads, (size_t)o->hash_mb << 20);
+    struct results *r = results_new(o->threads, (size_t)o->hash_mb << 20);
     if (!r) {
         fprintf(stderr, "quartet-stoner: out of memory\n");
         return 1;
@@ -298,7 +298,11 @@ static int enumerate(const struct options *o)
     struct monitor m = {.e = &e, .r = r, .t0 = clock_now()};
     pthread_t tid;
     int shown = o->progress && pthread_create(&tid, NULL, show_progress, &m) == 0;
+    /* First every line (fast), then the distinct positions' proofs, so
+     * that the threads share the proofs however the lines fell. */
     int rc = stoner_enumerate(&e);
+    if (rc == 0 && !results_failed(r))
+        rc = results_prove_all(r, o->threads);
     double secs = clock_now() - m.t0;
     if (shown) {
         __atomic_store_n(&m.done, 1, __ATOMIC_RELAXED);

@@ -1,15 +1,15 @@
-/* quartet-stoner's results: proof cache, tallies, and the reports. */
+/* quartet-stoner's results: the lines kept, their proofs, the reports. */
 #include "results.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { SLOT_EMPTY, SLOT_BUSY, SLOT_DONE };
-
+/* A distinct stoner-like position and its proof. */
 struct slot {
     bb_t a, r;
-    int state;
+    int trigger;
+    int used;
     struct proof proof;
 };
 
@@ -19,46 +19,38 @@ struct success {
     struct proof proof;
 };
 
-/* What one thread collects; merged when reporting. */
+/* What one enumerating thread keeps; read once the enumeration is done. */
 struct per_thread {
-    long lines[STONER_MAX_DEPTH + 1][STONER_ORIENTS][STONER_SHAPES];
-    long wins[STONER_MAX_DEPTH + 1][STONER_ORIENTS][STONER_SHAPES];
-    struct success *succ;
-    long nsucc, cap;
+    struct stoner_line *lines;
+    long n, cap;
     struct stoner_prover *prover;
 };
 
 struct results {
-    int max_depth, threads;
+    int threads;
     size_t hash_bytes;
     struct per_thread *pt;
-    pthread_mutex_t lock;     /* guards the cache */
-    pthread_cond_t done;      /* a busy slot became done */
-    struct slot *cache;
-    size_t cache_cap, cache_used;
+    struct slot *cache;       /* open addressing, at most half full */
+    size_t cache_cap;
+    long *todo;               /* slots to prove */
+    long ntodo;
+    long next, proved;        /* atomic */
     long lines;               /* atomic */
     int failed;               /* atomic */
 };
 
-struct results *results_new(int max_depth, int threads, size_t hash_bytes)
+struct results *results_new(int threads, size_t hash_bytes)
 {
     struct results *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
-    r->max_depth = max_depth;
     r->threads = threads;
     r->hash_bytes = hash_bytes;
     r->pt = calloc((size_t)threads, sizeof *r->pt);
-    r->cache_cap = 1024;
-    r->cache = calloc(r->cache_cap, sizeof *r->cache);
-    if (!r->pt || !r->cache) {
-        free(r->pt);
-        free(r->cache);
+    if (!r->pt) {
         free(r);
         return NULL;
     }
-    pthread_mutex_init(&r->lock, NULL);
-    pthread_cond_init(&r->done, NULL);
     return r;
 }
 
@@ -67,14 +59,31 @@ void results_free(struct results *r)
     if (!r)
         return;
     for (int t = 0; t < r->threads; t++) {
-        free(r->pt[t].succ);
+        free(r->pt[t].lines);
         stoner_prover_free(r->pt[t].prover);
     }
     free(r->pt);
     free(r->cache);
-    pthread_mutex_destroy(&r->lock);
-    pthread_cond_destroy(&r->done);
+    free(r->todo);
     free(r);
+}
+
+void results_add(void *ctx, int thread, const struct stoner_line *line)
+{
+    struct results *r = ctx;
+    struct per_thread *pt = &r->pt[thread];
+    if (pt->n == pt->cap) {
+        long cap = pt->cap ? 2 * pt->cap : 256;
+        struct stoner_line *n = realloc(pt->lines, (size_t)cap * sizeof *n);
+        if (!n) {
+            __atomic_store_n(&r->failed, 1, __ATOMIC_RELAXED);
+            return;
+        }
+        pt->lines = n;
+        pt->cap = cap;
+    }
+    pt->lines[pt->n++] = *line;
+    __atomic_fetch_add(&r->lines, 1, __ATOMIC_RELAXED);
 }
 
 static size_t slot_hash(bb_t a, bb_t r)
@@ -83,37 +92,18 @@ static size_t slot_hash(bb_t a, bb_t r)
     return (size_t)(h ^ h >> 32);
 }
 
-/* The slot of (a, r), or the empty slot where it belongs. Under lock. */
-static struct slot *slot_find(struct results *r, bb_t a, bb_t rc)
+/* The slot of a line's position (the trigger follows from the position). */
+static struct slot *slot_of(const struct results *r, const struct stoner_line *l)
 {
-    size_t i = slot_hash(a, rc) & (r->cache_cap - 1);
-    while (r->cache[i].state != SLOT_EMPTY
-           && (r->cache[i].a != a || r->cache[i].r != rc))
+    size_t i = slot_hash(l->attacker, l->receiver) & (r->cache_cap - 1);
+    while (r->cache[i].used
+           && (r->cache[i].a != l->attacker || r->cache[i].r != l->receiver))
         i = (i + 1) & (r->cache_cap - 1);
     return &r->cache[i];
 }
 
-/* Doubles the cache when half full. Under lock; false: out of memory. */
-static bool cache_grow(struct results *r)
-{
-    if (2 * (r->cache_used + 1) <= r->cache_cap)
-        return true;
-    struct slot *old = r->cache;
-    size_t cap = r->cache_cap;
-    struct slot *fresh = calloc(2 * cap, sizeof *fresh);
-    if (!fresh)
-        return false;
-    r->cache = fresh;
-    r->cache_cap = 2 * cap;
-    for (size_t i = 0; i < cap; i++)
-        if (old[i].state != SLOT_EMPTY)
-            *slot_find(r, old[i].a, old[i].r) = old[i];
-    free(old);
-    return true;
-}
-
-static struct proof prove_now(struct results *r, int thread,
-                              const struct stoner_line *line)
+static struct proof prove_with(struct results *r, int thread, bb_t a, bb_t rc,
+                               int trigger)
 {
     struct proof p = {.status = STONER_DISPROVEN, .escape = -2, .corner = -1};
     struct per_thread *pt = &r->pt[thread];
@@ -124,8 +114,7 @@ static struct proof prove_now(struct results *r, int thread,
         return p;
     }
     struct stoner_result res;
-    stoner_prove(pt->prover, line->attacker, line->receiver,
-                 line->match.trigger, NULL, &res);
+    stoner_prove(pt->prover, a, rc, trigger, NULL, &res);
     p.status = res.status;
     p.length = res.length;
     p.escape = res.escape;
@@ -136,72 +125,67 @@ static struct proof prove_now(struct results *r, int thread,
     return p;
 }
 
-struct proof results_prove(struct results *r, int thread,
-                           const struct stoner_line *line)
+struct proof results_prove(struct results *r, const struct stoner_line *line)
 {
-    bb_t a = line->attacker, rc = line->receiver;
-    pthread_mutex_lock(&r->lock);
-    for (;;) {
-        struct slot *s = slot_find(r, a, rc);
-        if (s->state == SLOT_DONE) {
-            struct proof p = s->proof;
-            pthread_mutex_unlock(&r->lock);
-            return p;
-        }
-        if (s->state == SLOT_BUSY) { /* another thread is proving it */
-            pthread_cond_wait(&r->done, &r->lock);
-            continue;
-        }
-        if (!cache_grow(r)) {
-            pthread_mutex_unlock(&r->lock);
-            __atomic_store_n(&r->failed, 1, __ATOMIC_RELAXED);
-            return prove_now(r, thread, line);
-        }
-        s = slot_find(r, a, rc);
-        s->a = a;
-        s->r = rc;
-        s->state = SLOT_BUSY;
-        r->cache_used++;
-        break;
-    }
-    pthread_mutex_unlock(&r->lock);
-    struct proof p = prove_now(r, thread, line);
-    pthread_mutex_lock(&r->lock);
-    struct slot *s = slot_find(r, a, rc);
-    s->proof = p;
-    s->state = SLOT_DONE;
-    pthread_cond_broadcast(&r->done);
-    pthread_mutex_unlock(&r->lock);
-    return p;
+    return prove_with(r, 0, line->attacker, line->receiver, line->match.trigger);
 }
 
-void results_add(void *ctx, int thread, const struct stoner_line *line)
+struct prove_arg {
+    struct results *r;
+    int thread;
+};
+
+static void *prove_some(void *arg)
 {
-    struct results *r = ctx;
-    struct per_thread *pt = &r->pt[thread];
-    int d = line->depth, o = line->match.orient, s = line->match.shape;
-    pt->lines[d][o][s]++;
-    __atomic_fetch_add(&r->lines, 1, __ATOMIC_RELAXED);
-    struct proof p = results_prove(r, thread, line);
-    if (p.status != STONER_PROVEN)
-        return;
-    pt->wins[d][o][s]++;
-    if (pt->nsucc == pt->cap) {
-        long cap = pt->cap ? 2 * pt->cap : 64;
-        struct success *n = realloc(pt->succ, (size_t)cap * sizeof *n);
-        if (!n) {
-            __atomic_store_n(&r->failed, 1, __ATOMIC_RELAXED);
-            return;
-        }
-        pt->succ = n;
-        pt->cap = cap;
+    struct prove_arg *pa = arg;
+    struct results *r = pa->r;
+    for (;;) {
+        long i = __atomic_fetch_add(&r->next, 1, __ATOMIC_RELAXED);
+        if (i >= r->ntodo)
+            break;
+        struct slot *s = &r->cache[r->todo[i]];
+        s->proof = prove_with(r, pa->thread, s->a, s->r, s->trigger);
+        __atomic_fetch_add(&r->proved, 1, __ATOMIC_RELAXED);
     }
-    struct success *x = &pt->succ[pt->nsucc++];
-    x->depth = d;
-    x->shape = s;
-    x->orient = o;
-    memcpy(x->moves, line->moves, sizeof x->moves);
-    x->proof = p;
+    return NULL;
+}
+
+int results_prove_all(struct results *r, int threads)
+{
+    long total = r->lines;
+    size_t cap = 16;
+    while (cap < 2 * (size_t)total + 2)
+        cap *= 2;
+    r->cache = calloc(cap, sizeof *r->cache);
+    r->todo = malloc(((size_t)total + 1) * sizeof *r->todo);
+    if (!r->cache || !r->todo)
+        return -1;
+    r->cache_cap = cap;
+    for (int t = 0; t < r->threads; t++)
+        for (long i = 0; i < r->pt[t].n; i++) {
+            const struct stoner_line *l = &r->pt[t].lines[i];
+            struct slot *s = slot_of(r, l);
+            if (s->used)
+                continue;
+            *s = (struct slot){l->attacker, l->receiver, l->match.trigger, 1, {0}};
+            r->todo[r->ntodo++] = s - r->cache;
+        }
+    if (threads > r->threads)
+        threads = r->threads; /* one prover per enumerating thread slot */
+    pthread_t tid[256];
+    struct prove_arg pa[256];
+    int started = 0;
+    for (int t = 1; t < threads && t < 256; t++) {
+        pa[t] = (struct prove_arg){r, t};
+        if (pthread_create(&tid[t], NULL, prove_some, &pa[t]) != 0)
+            break;
+        started = t;
+    }
+    pa[0] = (struct prove_arg){r, 0};
+    prove_some(&pa[0]);
+    for (int t = 1; t <= started; t++)
+        pthread_join(tid[t], NULL);
+    return results_failed(r) ? -1 : 0;
 }
 
 long results_lines(const struct results *r)
@@ -209,12 +193,14 @@ long results_lines(const struct results *r)
     return __atomic_load_n(&r->lines, __ATOMIC_RELAXED);
 }
 
-long results_positions(struct results *r)
+long results_positions(const struct results *r)
 {
-    pthread_mutex_lock(&r->lock);
-    long n = (long)r->cache_used;
-    pthread_mutex_unlock(&r->lock);
-    return n;
+    return __atomic_load_n(&r->ntodo, __ATOMIC_RELAXED);
+}
+
+long results_proved(const struct results *r)
+{
+    return __atomic_load_n(&r->proved, __ATOMIC_RELAXED);
 }
 
 int results_failed(const struct results *r)
@@ -269,32 +255,40 @@ static struct success *all_successes(struct results *r, long *n)
 {
     long total = 0;
     for (int t = 0; t < r->threads; t++)
-        total += r->pt[t].nsucc;
+        total += r->pt[t].n;
     struct success *all = malloc((size_t)(total ? total : 1) * sizeof *all);
-    if (!all) {
-        *n = 0;
+    *n = 0;
+    if (!all)
         return NULL;
-    }
-    long k = 0;
-    for (int t = 0; t < r->threads; t++) {
-        if (r->pt[t].nsucc) /* succ is NULL until the first success */
-            memcpy(all + k, r->pt[t].succ, (size_t)r->pt[t].nsucc * sizeof *all);
-        k += r->pt[t].nsucc;
-    }
-    qsort(all, (size_t)total, sizeof *all, by_line);
-    *n = total;
+    for (int t = 0; t < r->threads; t++)
+        for (long i = 0; i < r->pt[t].n; i++) {
+            const struct stoner_line *l = &r->pt[t].lines[i];
+            const struct proof *p = &slot_of(r, l)->proof;
+            if (p->status != STONER_PROVEN)
+                continue;
+            struct success *x = &all[(*n)++];
+            x->depth = l->depth;
+            x->shape = l->match.shape;
+            x->orient = l->match.orient;
+            memcpy(x->moves, l->moves, sizeof x->moves);
+            x->proof = *p;
+        }
+    qsort(all, (size_t)*n, sizeof *all, by_line);
     return all;
 }
 
 static void sums(const struct results *r, int d, int o, long *lines, long *wins)
 {
-    for (int s = 0; s < STONER_SHAPES; s++) {
+    for (int s = 0; s < STONER_SHAPES; s++)
         lines[s] = wins[s] = 0;
-        for (int t = 0; t < r->threads; t++) {
-            lines[s] += r->pt[t].lines[d][o][s];
-            wins[s] += r->pt[t].wins[d][o][s];
+    for (int t = 0; t < r->threads; t++)
+        for (long i = 0; i < r->pt[t].n; i++) {
+            const struct stoner_line *l = &r->pt[t].lines[i];
+            if (l->depth != d || l->match.orient != o)
+                continue;
+            lines[l->match.shape]++;
+            wins[l->match.shape] += slot_of(r, l)->proof.status == STONER_PROVEN;
         }
-    }
 }
 
 static void print_pv(FILE *f, const struct proof *p)

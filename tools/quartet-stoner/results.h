@@ -1,6 +1,7 @@
-/* quartet-stoner's results: the proof cache (each distinct stoner-like
- * position is proved once), the tallies per depth, orientation and shape,
- * and the text and JSON reports. */
+/* quartet-stoner's results: the stoner-like lines found, the proofs of
+ * their distinct positions (each proved once, by threads in parallel),
+ * and the text and JSON reports with the tallies per depth, orientation
+ * and shape. */
 #ifndef QUARTET_STONER_RESULTS_H
 #define QUARTET_STONER_RESULTS_H
 
@@ -22,22 +23,27 @@ struct proof {
 
 struct results;
 
-/* For lines of length up to max_depth found by up to `threads` threads,
- * each thread proving with a table of hash_bytes. NULL: out of memory. */
-struct results *results_new(int max_depth, int threads, size_t hash_bytes);
+/* For lines found by up to `threads` enumerating threads; proofs use a
+ * table of hash_bytes per thread. NULL: out of memory. */
+struct results *results_new(int threads, size_t hash_bytes);
 void results_free(struct results *r);
 
-/* The enumeration callback (ctx: the results). */
+/* The enumeration callback (ctx: the results): keeps the line. */
 void results_add(void *ctx, int thread, const struct stoner_line *line);
 
-/* Proves (or finds in the cache) the stoner-like position of a line. */
-struct proof results_prove(struct results *r, int thread,
-                           const struct stoner_line *line);
+/* Proves every distinct stoner-like position of the kept lines once,
+ * with `threads` threads sharing the positions. Returns 0, -1 when out
+ * of memory. */
+int results_prove_all(struct results *r, int threads);
 
-/* Stoner-like lines seen so far (any thread may be adding). */
-long results_lines(const struct results *r);
-long results_positions(struct results *r);  /* distinct, proved */
-int results_failed(const struct results *r);      /* out of memory */
+/* Proves the stoner-like position of one line (thread 0's prover). */
+struct proof results_prove(struct results *r, const struct stoner_line *line);
+
+/* Progress, readable while the others work. */
+long results_lines(const struct results *r);       /* kept so far */
+long results_positions(const struct results *r);   /* distinct, to prove */
+long results_proved(const struct results *r);      /* proved so far */
+int results_failed(const struct results *r);       /* out of memory */
 
 /* Reports: per depth and orientation the counts per shape, then the
  * successful lines (sorted: depth, orientation, shape, moves). */
