@@ -22,6 +22,7 @@
 #define SORT_DEEPER 15
 #define BUSY_MIN 8 /* from this many empties: threads share out moves */
 #define POT_W 8
+#define POT_MIN 10
 #define ETC_MIN 16 /* from this many empties: enhanced transposition cut-off */
 
 static const bb_t quadrant[4] = {
@@ -253,7 +254,7 @@ static int gen_moves(struct oth_worker *w, bb_t P, bb_t O, bb_t moves, bb_t E,
                     | (mine << 8) | (mine >> 8) | ((mine << 9) & BB_NOT_A) | ((mine >> 9) & BB_NOT_H)
                     | ((mine << 7) & BB_NOT_H) | ((mine >> 7) & BB_NOT_A);
                 key += -16 * (bb_popcount(rep) + bb_popcount(rep & CORNERS))
-                     - POT_W * bb_popcount(around & E & ~b)
+                     - (n >= POT_MIN ? POT_W * bb_popcount(around & E & ~b) : 0)
                      + ((b & CORNERS) ? 8 : 0);
                 /* High in the tree a shallow search guesses better. */
                 if (n >= SORT_SEARCH_MIN)
