@@ -25,14 +25,13 @@ static struct oth_pattern_def defs[OTH_NPAT] = {
     {"diag4", 0x0000000080402010ULL, 4, 167184, 0, {0}},
 };
 
-/* Instances grouped by symmetry, so that each transformed board is made
- * once per evaluation. */
+/* Every instance: the symmetry whose transformed board it is read on. */
 struct inst {
     bb_t base;
     uint32_t offset;
+    int sym;
 };
-static struct inst by_sym[8][OTH_NPAT];
-static int nby_sym[8];
+static struct inst insts[OTH_PAT_INSTANCES];
 static uint16_t tern[1024];   /* binary digits -> the same digits base 3 */
 static uint32_t *canon;       /* OTH_PHASE_SIZE entries */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -55,6 +54,20 @@ static bb_t transpose(bb_t b)
     t = 0x5500550055005500ULL & (b ^ (b << 7));
     b ^= t ^ (t >> 7);
     return b;
+}
+
+/* The 8 images of b, in oth_sym's order, sharing the work. */
+static inline void all_syms(bb_t b, bb_t *out)
+{
+    bb_t t = transpose(b);
+    out[0] = b;
+    out[1] = mirror_cols(b);
+    out[2] = __builtin_bswap64(b);
+    out[3] = __builtin_bswap64(out[1]);
+    out[4] = t;
+    out[5] = mirror_cols(t);
+    out[6] = __builtin_bswap64(t);
+    out[7] = __builtin_bswap64(out[5]);
 }
 
 bb_t oth_sym(int s, bb_t b)
@@ -136,6 +149,7 @@ static void init(void)
             t = t * 3 + ((b >> k) & 1);
         tern[b] = (uint16_t)t;
     }
+    int n = 0;
     for (int p = 0; p < OTH_NPAT; p++) {
         struct oth_pattern_def *d = &defs[p];
         bb_t seen[8];
@@ -153,7 +167,7 @@ static void init(void)
                 continue;
             seen[d->ninst] = set;
             d->sym[d->ninst++] = (uint8_t)s;
-            by_sym[s][nby_sym[s]++] = (struct inst){d->base, d->offset};
+            insts[n++] = (struct inst){d->base, d->offset, s};
         }
     }
     init_canon();
@@ -176,20 +190,36 @@ static inline int mobility_entry(bb_t P, bb_t O)
     return m < OTH_MOB_N ? m : OTH_MOB_N - 1;
 }
 
+/* The table entry of instance i for boards whose images are ps, os. */
+static inline uint32_t entry(int i, const bb_t *ps, const bb_t *os)
+{
+    const struct inst *in = &insts[i];
+    return in->offset + tern[extract(ps[in->sym], in->base)]
+         + 2u * tern[extract(os[in->sym], in->base)];
+}
+
 void oth_pattern_raw(bb_t P, bb_t O, uint32_t *out)
 {
-    int n = 0;
-    for (int s = 0; s < 8; s++) {
-        bb_t ps = oth_sym(s, P), os = oth_sym(s, O);
-        for (int i = 0; i < nby_sym[s]; i++) {
-            const struct inst *in = &by_sym[s][i];
-            out[n++] = in->offset + tern[extract(ps, in->base)]
-                     + 2u * tern[extract(os, in->base)];
-        }
-    }
-    out[n++] = OTH_OFF_MOB_P + (uint32_t)mobility_entry(P, O);
-    out[n++] = OTH_OFF_MOB_O + (uint32_t)mobility_entry(O, P);
-    out[n] = OTH_OFF_BIAS;
+    bb_t ps[8], os[8];
+    all_syms(P, ps);
+    all_syms(O, os);
+    for (int i = 0; i < OTH_PAT_INSTANCES; i++)
+        out[i] = entry(i, ps, os);
+    out[OTH_PAT_INSTANCES] = OTH_OFF_MOB_P + (uint32_t)mobility_entry(P, O);
+    out[OTH_PAT_INSTANCES + 1] = OTH_OFF_MOB_O + (uint32_t)mobility_entry(O, P);
+    out[OTH_PAT_INSTANCES + 2] = OTH_OFF_BIAS;
+}
+
+int oth_pattern_sum(const int16_t *t, bb_t P, bb_t O)
+{
+    bb_t ps[8], os[8];
+    all_syms(P, ps);
+    all_syms(O, os);
+    int sum = t[OTH_OFF_MOB_P + mobility_entry(P, O)]
+            + t[OTH_OFF_MOB_O + mobility_entry(O, P)] + t[OTH_OFF_BIAS];
+    for (int i = 0; i < OTH_PAT_INSTANCES; i++)
+        sum += t[entry(i, ps, os)];
+    return sum;
 }
 
 void oth_pattern_features(bb_t P, bb_t O, uint32_t *out)

@@ -67,6 +67,9 @@ const struct oth_pattern_def *oth_pattern_defs(void); /* OTH_NPAT of them */
  * the ones a fitter trains and the file stores. */
 void oth_pattern_raw(bb_t P, bb_t O, uint32_t *out);
 void oth_pattern_features(bb_t P, bb_t O, uint32_t *out);
+/* The sum of the entries of one phase's table t that the position reads
+ * (the evaluation's hot path; same entries as oth_pattern_raw). */
+int oth_pattern_sum(const int16_t *t, bb_t P, bb_t O);
 /* The canonical entry equal to entry e by a symmetry of its pattern. */
 uint32_t oth_pattern_canon(uint32_t e);
 
