@@ -375,6 +375,13 @@ static void test_prover(void)
         settled += compare_proof(p, &b, att, trigger_of(m / 2, m % 2), 5, &proven);
     }
     CHECK(proven >= 5 && settled >= 10, "stoner lines: %d settled, %d proven", settled, proven);
+    /* A raised stop flag ends the proof at once. */
+    int mover;
+    struct plain b = play_line(LINES[5], &mover);
+    static volatile int stop = 1;
+    struct stoner_result res;
+    CHECK(stoner_prove(p, plain_bits(&b, 3 - mover), plain_bits(&b, mover),
+                       sqi("c8"), &stop, &res) == STONER_STOPPED, "stop ignored");
     /* Late positions from random games, searched by the plain side to the
      * end: every one settled, with any trigger square on row 8 or none. */
     struct rng r;

@@ -46,6 +46,7 @@ struct stoner_prover {
     size_t dm_mask;
     const volatile int *stop;
     int stopped;
+    int check_in;            /* calls until the stop flag is read again */
     uint64_t nodes;
 };
 
@@ -222,10 +223,13 @@ static void first_numbers(struct stoner_prover *p, const struct node *c,
     }
 }
 
+/* Reads the stop flag every 1024 calls. */
 static bool should_stop(struct stoner_prover *p)
 {
-    if (!p->stopped && p->stop && (p->nodes & 1023) == 0 && *p->stop)
-        p->stopped = 1;
+    if (!p->stopped && p->stop && --p->check_in <= 0) {
+        p->check_in = 1024;
+        p->stopped = *p->stop != 0;
+    }
     return p->stopped;
 }
 
@@ -343,7 +347,7 @@ static int dist(struct stoner_prover *p, const struct node *n, int bound)
     int st = status(n, &moves);
     if (st == WIN)
         return 0;
-    if (st == LOSS || bound <= 0 || p->stopped)
+    if (st == LOSS || bound <= 0 || should_stop(p))
         return DIST_INF;
     struct dist_entry *e = dm_slot(p, n);
     bool known = same(n, e->a, e->r, e->flags);
@@ -426,6 +430,7 @@ int stoner_prove(struct stoner_prover *p, bb_t A, bb_t R, int trigger,
     memset(res, 0, sizeof *res);
     p->stop = stop;
     p->stopped = 0;
+    p->check_in = 0;
     p->nodes = 0;
     res->escape = -2;
     res->corner = -1;
