@@ -136,7 +136,21 @@ struct stoner_enum {
  * memory ran out. */
 int stoner_enumerate(struct stoner_enum *e);
 
-/* The `stoner` extension command (stoner.c), listed in commands.c. */
+/* The `stoner` extension command (stoner.c), listed in commands.c. The
+ * attacker is the player not to move (it made the last ply). Answers, on
+ * one line:
+ *   none                                  no shape (or the game is over)
+ *   SHAPE ORIENT attacker=C not-stoner-like corner SQ
+ *                                         the receiver can already take SQ
+ *   SHAPE ORIENT attacker=C proven N pv M1 .. MN corner SQ
+ *                                         N plies to a corner move SQ for
+ *                                         the attacker; the pv alternates
+ *                                         receiver, attacker, ... (M2 is the
+ *                                         attacker's first forcing move)
+ *   SHAPE ORIENT attacker=C disproven escape M   (M: a move, pass or end)
+ * SHAPE: black-4, black-3-white-1 or black-3; ORIENT: canonical (corner
+ * h8) or mirror (corner a8); C: black or white. Boards other than 8x8
+ * are refused. */
 int stoner_command(const void *st, int argc, char **argv,
                    const struct player_options *opt, const volatile int *stop,
                    char *out, size_t cap);
