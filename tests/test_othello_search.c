@@ -266,6 +266,19 @@ static void test_fixed_depth(void)
         }
         done++;
     }
+    /* Searches that see the end are exact, whichever way they get there. */
+    int badend = 0;
+    for (int i = 0; i < 30; i++) {
+        bb_t P, O;
+        if (!random_position(&r, 6 + i % 7, &P, &O))
+            continue;
+        int e = 64 - bb_popcount(P | O);
+        int a = oth_search_fixed(fast, P, O, ~0ULL, e, NULL);
+        int b = oth_search_fixed(plain, P, O, ~0ULL, e, NULL);
+        int c = oth_solve(fast, P, O, ~0ULL, false, NULL, NULL) * OTH_EVAL_UNIT;
+        badend += a != b || a != c;
+    }
+    CHECK(badend == 0, "%d searches to the end differ from the solver", badend);
     CHECK(done >= 30 && bad == 0, "%d fixed-depth values differ with table and ordering", bad);
     CHECK(badplain == 0, "%d fixed-depth values differ from plain negamax", badplain);
     oth_search_free(fast);

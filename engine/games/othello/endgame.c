@@ -421,6 +421,11 @@ static int solve_root(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta,
     return best;
 }
 
+int oth_solve_window(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta)
+{
+    return deep(w, P, O, alpha, beta, bb_popcount(w->board & ~(P | O)));
+}
+
 struct solve_job {
     bb_t P, O;
     bool wld;

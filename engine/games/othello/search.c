@@ -14,6 +14,7 @@
 #define MAX_THREADS 64
 #define CORNERS 0x8100000000000081ULL
 #define XSQUARES 0x0042000000004200ULL
+#define MID_SOLVE 14 /* the solver takes over a search that sees the end */
 
 struct oth_search *oth_search_new(const struct oth_search_config *c)
 {
@@ -193,6 +194,18 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
         return oth_evaluate(w->s->cfg.weights, P, O, w->board);
 
     struct oth_search *s = w->s;
+    /* Once the search sees the end of a small endgame, the solver is
+     * many times faster and gives the same exact value. */
+    int empties = bb_popcount(w->board & ~(P | O));
+    if (depth >= empties && empties <= MID_SOLVE && !s->plain) {
+        int a = alpha >= 0 ? alpha / OTH_EVAL_UNIT : -((-alpha + OTH_EVAL_UNIT - 1) / OTH_EVAL_UNIT);
+        int b = beta >= 0 ? (beta + OTH_EVAL_UNIT - 1) / OTH_EVAL_UNIT : -(-beta / OTH_EVAL_UNIT);
+        if (a < -64)
+            a = -65;
+        if (b > 64)
+            b = 65;
+        return oth_solve_window(w, P, O, a, b) * OTH_EVAL_UNIT;
+    }
     uint64_t key = 0;
     int ttmove = -1;
     if (!s->plain) {

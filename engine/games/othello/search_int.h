@@ -75,6 +75,10 @@ void oth_report(struct oth_worker *w, const struct oth_progress *p, bool force);
 /* A full-window midgame search (the solver's move ordering). */
 int oth_search_shallow(struct oth_worker *w, bb_t P, bb_t O, int depth);
 
+/* The exact margin of (P, O) within (alpha, beta) in discs, fail-soft
+ * (the midgame search's leaves once it sees the end). */
+int oth_solve_window(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta);
+
 /* Principal variation from the table, starting with `first`. */
 int oth_pv_from_tt(struct oth_search *s, bb_t P, bb_t O, bb_t board,
                    int first, bool solver, int *pv, int cap);
