@@ -188,21 +188,29 @@ static move_t ab_genmove(void *vp, const void *st, const struct search_limits *l
     else
         solve = solve_estimate(empties, p->threads) <= 0.5 * budget;
 
+    /* One or two empties more fit a win/draw/loss solve (a few times
+     * faster): it plays a sure win or draw, else the midgame choice. */
+    bool wld = !solve && p->opt.exact_empties < 0 && p->opt.depth == 0 && !analyze
+               && solve_estimate(empties, p->threads) / 3 <= 0.5 * budget;
+
     struct oth_progress mid = {.best = bb_first(moves)}, exact;
-    if (solve) {
+    if (solve || wld) {
         /* A quick midgame answer first, unless the solve is trivial. */
         if (empties > 14 && deadline > 0) {
             struct oth_run quick = run;
             quick.deadline = start + 0.15 * (deadline - start);
             oth_search_run(p->search, P, O, board, &quick, &mid);
         }
-        if (oth_solve_run(p->search, P, O, board, false, &run, &exact) == 0 && exact.best >= 0) {
+        if (oth_solve_run(p->search, P, O, board, wld, &run, &exact) == 0 && exact.best >= 0
+            && (!wld || exact.value >= 0)) {
             if (lim->report)
                 progress((void *)lim, &exact);
             if (analyze)
                 wait_for_stop(lim, &exact);
             return exact.best;
         }
+        if (analyze)
+            wait_for_stop(lim, &mid);
         return mid.best;
     }
     oth_search_run(p->search, P, O, board, &run, &mid);
