@@ -28,16 +28,13 @@ int oth_tt_init(struct oth_tt *t, int mb)
     size_t bytes = (size_t)(mb < 1 ? 1 : mb) << 20, n = 1;
     while (n * 2 * 2 * sizeof(struct oth_tt_entry) <= bytes)
         n *= 2;
-    /* Fresh anonymous memory is zero and faulted in lazily; huge pages
-     * where the kernel offers them, since random probes into a large
-     * table otherwise miss the TLB as well. */
+    /* Fresh anonymous memory is zero and faulted in lazily. No huge-page
+     * advice: with the kernel's usual "defrag=madvise" the first touches
+     * stalled for half a second in compaction, inside a move's time. */
     size_t size = n * 2 * sizeof *t->e;
     void *mem = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (mem == MAP_FAILED)
         return -1;
-#ifdef MADV_HUGEPAGE
-    madvise(mem, size, MADV_HUGEPAGE);
-#endif
     t->e = mem;
     t->mask = n - 1;
     t->gen = 0;
