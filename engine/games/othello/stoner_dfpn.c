@@ -421,7 +421,8 @@ static void principal_line(struct stoner_prover *p, struct node n, int length,
             res->pv[res->pv_len++] = sq[i];
         n = c[i];
     }
-    res->corner = bb_first(bb_moves(n.a, n.r) & STONER_CORNERS);
+    bb_t corner = bb_moves(n.a, n.r) & STONER_CORNERS;
+    res->corner = corner ? bb_first(corner) : -1; /* none when stopped */
 }
 
 int stoner_prove(struct stoner_prover *p, bb_t A, bb_t R, int trigger,
