@@ -14,7 +14,7 @@
 #define MAX_THREADS 64
 #define CORNERS 0x8100000000000081ULL
 #define SHALLOW 5    /* up to this many empties: no move generation */
-#define TT_MIN 9    /* from this many empties: the table */
+#define TT_MIN 8    /* from this many empties: the table */
 #define FASTEST_MIN 7 /* from this many empties: fastest-first ordering */
 #define STABLE_MIN 8 /* from this many empties: stability cut-offs */
 #define SCORE_INF 65
@@ -23,7 +23,7 @@
 #define BUSY_MIN 8 /* from this many empties: threads share out moves */
 #define POT_W 8
 #define POT_MIN 10
-#define ETC_MIN 16 /* from this many empties: enhanced transposition cut-off */
+#define ETC_MIN 12 /* from this many empties: enhanced transposition cut-off */
 
 static const bb_t quadrant[4] = {
     0x000000000f0f0f0fULL, 0x00000000f0f0f0f0ULL,
