@@ -30,6 +30,12 @@ struct inst {
     bb_t base;
     uint32_t offset;
     int sym;
+#ifndef __BMI2__
+    /* Without pext: the base's non-empty rows, each row's mask and where
+     * its bits go (see extract). */
+    int nrows;
+    uint8_t row[8], mask[8], shift[8];
+#endif
 };
 static struct inst insts[OTH_PAT_INSTANCES];
 static uint16_t tern[1024];   /* binary digits -> the same digits base 3 */
@@ -81,18 +87,52 @@ bb_t oth_sym(int s, bb_t b)
     return b;
 }
 
-static inline uint32_t extract(bb_t b, bb_t mask)
-{
 #ifdef __BMI2__
-    return (uint32_t)_pext_u64(b, mask);
-#else
-    uint32_t r = 0;
-    for (int k = 0; mask; mask &= mask - 1, k++)
-        if (b & mask & -mask)
-            r |= 1u << k;
-    return r;
-#endif
+static inline uint32_t extract(bb_t b, const struct inst *in)
+{
+    return (uint32_t)_pext_u64(b, in->base);
 }
+#else
+/* pext8[m][x]: the bits of byte x under mask m, packed. A pattern's bits
+ * are gathered row by row through it. */
+static uint8_t pext8[256][256];
+
+static void init_pext8(void)
+{
+    for (int m = 0; m < 256; m++)
+        for (int x = 0; x < 256; x++) {
+            int r = 0, k = 0;
+            for (int i = 0; i < 8; i++)
+                if (m >> i & 1)
+                    r |= (x >> i & 1) << k++;
+            pext8[m][x] = (uint8_t)r;
+        }
+}
+
+static void init_rows(struct inst *in)
+{
+    int shift = 0;
+    in->nrows = 0;
+    for (int r = 0; r < 8; r++) {
+        uint8_t m = (uint8_t)(in->base >> 8 * r);
+        if (!m)
+            continue;
+        in->row[in->nrows] = (uint8_t)r;
+        in->mask[in->nrows] = m;
+        in->shift[in->nrows++] = (uint8_t)shift;
+        shift += bb_popcount(m);
+    }
+}
+
+static inline uint32_t extract(bb_t b, const struct inst *in)
+{
+    uint32_t r = 0;
+    for (int k = 0; k < in->nrows; k++)
+        r |= (uint32_t)pext8[in->mask[k]][(uint8_t)(b >> 8 * in->row[k])]
+           << in->shift[k];
+    return r;
+}
+#endif
 
 /* Rank of square q among the squares of base. */
 static int rank_in(bb_t base, int q)
@@ -143,6 +183,9 @@ static void init_canon(void)
 
 static void init(void)
 {
+#ifndef __BMI2__
+    init_pext8();
+#endif
     for (int b = 0; b < 1024; b++) {
         int t = 0;
         for (int k = 9; k >= 0; k--)
@@ -167,7 +210,11 @@ static void init(void)
                 continue;
             seen[d->ninst] = set;
             d->sym[d->ninst++] = (uint8_t)s;
-            insts[n++] = (struct inst){d->base, d->offset, s};
+            insts[n] = (struct inst){.base = d->base, .offset = d->offset, .sym = s};
+#ifndef __BMI2__
+            init_rows(&insts[n]);
+#endif
+            n++;
         }
     }
     init_canon();
@@ -194,8 +241,8 @@ static inline int mobility_entry(bb_t P, bb_t O)
 static inline uint32_t entry(int i, const bb_t *ps, const bb_t *os)
 {
     const struct inst *in = &insts[i];
-    return in->offset + tern[extract(ps[in->sym], in->base)]
-         + 2u * tern[extract(os[in->sym], in->base)];
+    return in->offset + tern[extract(ps[in->sym], in)]
+         + 2u * tern[extract(os[in->sym], in)];
 }
 
 void oth_pattern_raw(bb_t P, bb_t O, uint32_t *out)
