@@ -238,7 +238,7 @@ int oth_weights_default_path(char *buf, size_t cap)
     static const char *const rel[] = {
         "/../share/quartet/othello.weights", /* installed */
         "/../data/othello.weights",          /* bin/ of the source tree */
-        "/../../../data/othello.weights",    /* build/san/bin, build/*/tests */
+        "/../../../data/othello.weights",    /* build/san/bin, build/rel/tests */
     };
     for (size_t i = 0; i < sizeof rel / sizeof *rel; i++) {
         int len = snprintf(buf, cap, "%s%s", exe, rel[i]);
