@@ -2,8 +2,9 @@
  * (negascout at PV nodes), fastest-first ordering, quadrant parity,
  * stability cut-offs, the transposition table above a few empties and
  * dedicated code for the last empties that tests flips square by square
- * instead of generating moves. Threads: lazy SMP over the shared table,
- * helpers shuffling their move order. */
+ * instead of generating moves. Threads: every thread solves the whole
+ * tree over the shared table, and a move that another thread is searching
+ * right now is put off to the end of the list (simplified ABDADA). */
 #include "othello.h"
 #include "search_int.h"
 
@@ -17,12 +18,13 @@
 #define TT_MIN 8    /* from this many empties: the table */
 #define FASTEST_MIN 7 /* from this many empties: fastest-first ordering */
 #define STABLE_MIN 8 /* from this many empties: stability cut-offs */
-#define SCORE_INF 65
+#define SCORE_INF 65 /* beyond any margin */
 #define SORT_SEARCH_MIN 14 /* from this many empties: order by a search */
-#define SORT_DEEPER 15
+#define SORT_DEEPER 15  /* ... 2 plies deep from here */
+#define SORT_DEEPEST 21 /* ... 3 plies deep from here */
 #define BUSY_MIN 8 /* from this many empties: threads share out moves */
-#define POT_W 8
-#define POT_MIN 10
+#define POT_W 8   /* ordering weight of the opponent's potential mobility */
+#define POT_MIN 10 /* ... counted from this many empties */
 #define ETC_MIN 12 /* from this many empties: enhanced transposition cut-off */
 
 static const bb_t quadrant[4] = {
@@ -237,7 +239,6 @@ static int gen_moves(struct oth_worker *w, bb_t P, bb_t O, bb_t moves, bb_t E,
 {
     bb_t odd = odd_quadrants(E);
     int count = 0;
-    uint64_t noise = w->id ? oth_tt_key(P, O) * (uint64_t)(w->id + 1) : 0;
     for (; moves; moves &= moves - 1) {
         int sq = bb_first(moves);
         bb_t b = 1ULL << sq, f = bb_flips(P, O, sq);
@@ -258,10 +259,8 @@ static int gen_moves(struct oth_worker *w, bb_t P, bb_t O, bb_t moves, bb_t E,
                      + ((b & CORNERS) ? 8 : 0);
                 /* High in the tree a shallow search guesses better. */
                 if (n >= SORT_SEARCH_MIN)
-                    key -= oth_search_shallow(w, O & ~f, P | f | b, n >= 21 ? 3 : n >= SORT_DEEPER ? 2 : 1) / 8;
-                /* Helpers try other orders, to search other subtrees first. */
-                if (noise && n >= 99)
-                    key += (int)((noise >> (sq & 31)) & 31);
+                    key -= oth_search_shallow(w, O & ~f, P | f | b,
+                                              n >= SORT_DEEPEST ? 3 : n >= SORT_DEEPER ? 2 : 1) / 8;
             }
         }
         if (n > TT_MIN && n < ETC_MIN)
@@ -452,13 +451,6 @@ static void solve_job(struct oth_worker *w, void *arg)
         ttmove = d.move;
     struct emove m[32];
     int count = gen_moves(w, P, O, moves, w->board & ~(P | O), n < FASTEST_MIN ? FASTEST_MIN : n, ttmove, m);
-    /* Helpers begin with a different root move. */
-    if (w->id && count > 99) {
-        int r = w->id % count;
-        struct emove t = m[0];
-        m[0] = m[r];
-        m[r] = t;
-    }
     /* Aspiration: a window around a shallow search's guess first. */
     int lo = alpha, hi = beta;
     if (!j->wld && !w->s->plain && n >= SORT_SEARCH_MIN) {
