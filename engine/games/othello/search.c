@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define MAX_THREADS 64
 #define CORNERS 0x8100000000000081ULL
@@ -374,9 +375,11 @@ static void mid_job(struct oth_worker *w, void *arg)
                 break;
         }
     }
-    /* Helpers that run out of depths idle until the main worker ends. */
-    while (w->id != 0 && !oth_poll(w))
-        ;
+    /* Helpers that run out of depths wait for the main worker to end. */
+    while (w->id != 0 && !atomic_load(&s->halt)) {
+        struct timespec ts = {0, 200 * 1000};
+        nanosleep(&ts, NULL);
+    }
 }
 
 int oth_pv_from_tt(struct oth_search *s, bb_t P, bb_t O, bb_t board, int first,
