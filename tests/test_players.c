@@ -147,27 +147,43 @@ static void on_report(void *ctx, const struct search_report *rep)
     c->reports++;
 }
 
+/* Every player on every game it plays: legal moves only. A playout budget
+ * (lim.playouts) is exact for the Monte-Carlo players; the others get a
+ * short time budget instead. A player that does not play a game is refused
+ * by its supports(). */
 static void test_legal_and_budget(void)
 {
     for (int gi = 0; game_registry[gi]; gi++) {
         const struct game *g = game_registry[gi];
         for (int pi = 0; player_registry[pi]; pi++) {
             const struct player_type *pt = player_registry[pi];
+            if (!player_supports(pt, g))
+                continue;
+            bool by_playouts = strcmp(pt->name, "flat-mc") == 0 ||
+                               strcmp(pt->name, "random") == 0;
             struct player_options o;
             player_options_default(&o);
             o.threads = 2;
+            o.hash_mb = 4;
             void *pl = pt->create(g, &o);
+            CHECK(pl != NULL, "%s/%s: create failed", g->name, pt->name);
+            if (!pl)
+                continue;
             unsigned char *st = malloc(g->state_size);
             struct game_options go = {.size = g->default_size};
             g->init(st, &go);
             int bad = 0, plies = 0;
             while (!g->is_over(st) && plies < 12) {
                 struct count_ctx c = {0};
-                struct search_limits lim = {.playouts = 200, .report = on_report, .report_ctx = &c};
+                struct search_limits lim = {.report = on_report, .report_ctx = &c};
+                if (by_playouts)
+                    lim.playouts = 200;
+                else
+                    lim.seconds = 0.02;
                 move_t m = pt->genmove(pl, st, &lim);
                 if (!game_is_legal(g, st, m))
                     bad++;
-                if (c.reports && c.nodes != 200)
+                if (by_playouts && c.reports && c.nodes != 200)
                     bad++;
                 g->play(st, m);
                 plies++;

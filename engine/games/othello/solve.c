@@ -29,6 +29,17 @@ static void put_square(char *out, size_t cap, size_t *len, int sq, bool space)
         *len += (size_t)k;
 }
 
+/* The trained weights order the solver's moves far better than the simple
+ * evaluation; without them the solve is slower, not wrong. */
+static struct oth_weights *load_weights(const struct player_options *opt)
+{
+    char path[4096], err[256];
+    const char *file = opt ? opt->eval_file : NULL;
+    if (!file && oth_weights_default_path(path, sizeof path) == 0)
+        file = path;
+    return file ? oth_weights_load(file, err, sizeof err) : NULL;
+}
+
 static int solve_cmd(const void *st, const struct player_options *opt,
                      const volatile int *stop, bool wld, char *out, size_t cap)
 {
@@ -37,12 +48,23 @@ static int solve_cmd(const void *st, const struct player_options *opt,
         snprintf(out, cap, "the game is over");
         return -1;
     }
+    /* A command cannot be interrupted, so a solve that would run for days
+     * is refused rather than started. */
+    int empties = bb_popcount(s->board & ~(s->disc[0] | s->disc[1]));
+    if (empties > OTH_SOLVE_MAX_EMPTIES) {
+        snprintf(out, cap, "too many empty squares to solve (%d; at most %d)",
+                 empties, OTH_SOLVE_MAX_EMPTIES);
+        return -1;
+    }
+    struct oth_weights *w = load_weights(opt);
     struct oth_search_config c = {
         .hash_mb = opt && opt->hash_mb > 0 ? opt->hash_mb : 64,
         .threads = threads_of(opt),
+        .weights = w,
     };
     struct oth_search *search = oth_search_new(&c);
     if (!search) {
+        oth_weights_free(w);
         snprintf(out, cap, "out of memory");
         return -1;
     }
@@ -51,6 +73,7 @@ static int solve_cmd(const void *st, const struct player_options *opt,
     struct oth_progress r;
     if (oth_solve_run(search, P, O, board, wld, &run, &r) != 0) {
         oth_search_free(search);
+        oth_weights_free(w);
         snprintf(out, cap, "interrupted");
         return -1;
     }
@@ -59,6 +82,7 @@ static int solve_cmd(const void *st, const struct player_options *opt,
     if (wld) {
         snprintf(out + len, cap - len, " %s", r.value > 0 ? "win" : r.value < 0 ? "loss" : "draw");
         oth_search_free(search);
+        oth_weights_free(w);
         return 0;
     }
     if (len < cap) {
@@ -93,6 +117,7 @@ static int solve_cmd(const void *st, const struct player_options *opt,
         O = t;
     }
     oth_search_free(search);
+    oth_weights_free(w);
     return 0;
 }
 

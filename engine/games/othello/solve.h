@@ -2,6 +2,10 @@
 #ifndef QUARTET_OTHELLO_SOLVE_H
 #define QUARTET_OTHELLO_SOLVE_H
 
+/* The most empty squares `solve` accepts: the hardest standard test
+ * positions (FFO #60-79) have 36. */
+#define OTH_SOLVE_MAX_EMPTIES 36
+
 #include "engine/game.h"
 #include "engine/player.h"
 
