@@ -35,7 +35,7 @@ LIB          := $(BUILD)/libquartet.a
 TOOLS        := $(TOOL_SRC:tools/%.c=$(BIN)/%) $(TOOL_DIRS:%=$(BIN)/%)
 TESTS        := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%) $(FAKE_SRC:tests/%.c=$(BUILD)/tests/%)
 
-.PHONY: all test bench install clean
+.PHONY: all test bench bench-ffo install clean
 .SECONDARY:
 all: $(BIN)/quartet $(TOOLS)
 
@@ -69,8 +69,23 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB)
 test: all $(TESTS)
 	@QUARTET=$(BIN)/quartet BIN=$(BIN) TESTBIN=$(BUILD)/tests sh tests/run.sh
 
+# The FFO endgame suites live beside the repository (../shared/bench).
+FFO_DIR ?= ../shared/bench
+
 bench: all
 	@$(BIN)/quartet-bench
+	@echo "== Othello midgame: depth 12 from 10 positions, 1 thread"
+	@$(BIN)/quartet-othello-bench --midgame --threads 1 | tail -n 1
+	@if [ -f $(FFO_DIR)/fforum-40-59.obf ]; then \
+	  for t in 1 2; do echo "== Othello endgame: FFO #40-#44, $$t thread(s)"; \
+	    $(BIN)/quartet-othello-bench --ffo $(FFO_DIR)/fforum-40-59.obf --last 44 --threads $$t; done; \
+	else echo "(no $(FFO_DIR)/fforum-40-59.obf: endgame benchmark skipped)"; fi
+	@echo "== Stoners: every line up to 13 plies"
+	@/usr/bin/time -f "%e s" $(BIN)/quartet-stoner --up-to 13 --no-progress | sed '/^successful stoners/q'
+
+# All twenty FFO #40-#59 positions with 2 threads: minutes to hours.
+bench-ffo: all
+	$(BIN)/quartet-othello-bench --ffo $(FFO_DIR)/fforum-40-59.obf --threads 2
 
 # Data (Othello weights, opening books) goes where the programs look for it:
 # ../share/quartet beside their bin folder.
