@@ -199,6 +199,48 @@ static void test_solver_vs_plain(void)
     oth_search_free(s2);
 }
 
+/* analyze's multi_pv: a search to the end ranks every root move by its
+ * exact value, each equal to the plain minimax of the position after it. */
+static void test_multi_pv(void)
+{
+    struct rng r;
+    rng_seed(&r, 777);
+    struct oth_search *s = new_search(1);
+    int done = 0, badcount = 0, badvalue = 0, badorder = 0;
+    for (int i = 0; i < 60; i++) {
+        int e = 4 + i % 7;
+        bb_t P, O;
+        if (!random_position(&r, e, &P, &O) || !bb_moves(P, O))
+            continue;
+        struct oth_run run = {.max_depth = e, .multi_pv = true};
+        struct oth_progress out;
+        oth_search_run(s, P, O, ~0ULL, &run, &out);
+        bb_t moves = bb_moves(P, O);
+        badcount += out.ncand != bb_popcount(moves) || !out.exact;
+        int c[64];
+        to_cells(P, O, c);
+        for (int k = 0; k < out.ncand; k++) {
+            int sq = out.cand[k].sq, t[64];
+            if (sq < 0 || !(moves >> sq & 1)) {
+                badvalue++;
+                continue;
+            }
+            memcpy(t, c, sizeof t);
+            plain_flip(t, sq, 1, true);
+            badvalue += -plain_solve(t, 2, -100, 100, false) != out.cand[k].value;
+            badorder += k > 0 && out.cand[k].value > out.cand[k - 1].value;
+        }
+        badorder += out.ncand > 0 && (out.cand[0].sq != out.best ||
+                                      out.cand[0].value != out.value);
+        done++;
+    }
+    CHECK(done >= 40, "only %d positions", done);
+    CHECK(badcount == 0, "%d searches missed moves or did not end exact", badcount);
+    CHECK(badvalue == 0, "%d candidate values differ from the plain minimax", badvalue);
+    CHECK(badorder == 0, "%d candidate lists out of order", badorder);
+    oth_search_free(s);
+}
+
 static void test_symmetries(void)
 {
     struct rng r;
@@ -652,6 +694,7 @@ int main(void)
     t = clock_now();
     test_fixed_depth();
     printf("fixed depth: %.2fs\n", clock_now() - t);
+    test_multi_pv();
     t = clock_now();
     test_ffo();
     printf("ffo: %.2fs\n", clock_now() - t);

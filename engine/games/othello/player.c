@@ -84,12 +84,36 @@ static void ab_destroy(void *vp)
 
 /* Expected winning chance from a disc margin: a logistic curve with a
  * scale of 6 discs for estimates; certain for solved positions. */
+static double winrate_of(int value, bool exact)
+{
+    if (exact)
+        return value > 0 ? 1.0 : value < 0 ? 0.0 : 0.5;
+    double margin = (double)value / OTH_EVAL_UNIT;
+    return 1.0 / (1.0 + exp(-margin / 6.0));
+}
+
 static double winrate(const struct oth_progress *p)
 {
-    if (p->exact)
-        return p->value > 0 ? 1.0 : p->value < 0 ? 0.0 : 0.5;
-    double margin = (double)p->value / OTH_EVAL_UNIT;
-    return 1.0 / (1.0 + exp(-margin / 6.0));
+    return winrate_of(p->value, p->exact);
+}
+
+/* analyze: every root move, ranked, from a multi_pv search. */
+static void candidates_to_report(const struct oth_progress *p, struct search_report *r)
+{
+    r->count = p->ncand;
+    for (int i = 0; i < p->ncand; i++) {
+        const struct oth_candidate *k = &p->cand[i];
+        struct search_candidate *c = &r->cand[i];
+        c->move = k->sq;
+        c->visits = (long)p->nodes;
+        c->winrate = winrate_of(k->value, p->exact);
+        c->has_score = true;
+        c->score = p->exact ? k->value : (double)k->value / OTH_EVAL_UNIT;
+        c->pv_len = k->pv_len > 0 ? k->pv_len : 1;
+        c->pv[0] = k->sq;
+        for (int j = 0; j < k->pv_len && j < SEARCH_MAX_PV; j++)
+            c->pv[j] = k->pv[j] < 0 ? MOVE_PASS : k->pv[j];
+    }
 }
 
 static void to_report(const struct oth_progress *p, struct search_report *r)
@@ -98,6 +122,10 @@ static void to_report(const struct oth_progress *p, struct search_report *r)
     r->depth = p->depth;
     r->nodes = (long)p->nodes;
     r->elapsed = p->elapsed;
+    if (p->ncand > 0 && !p->wld) {
+        candidates_to_report(p, r);
+        return;
+    }
     if (p->best < 0 && p->pv_len == 0)
         return;
     struct search_candidate *c = &r->cand[0];
@@ -176,6 +204,7 @@ static move_t ab_genmove(void *vp, const void *st, const struct search_limits *l
         .progress = lim->report ? progress : NULL,
         .ctx = (void *)lim,
         .interval = lim->report_interval > 0 ? lim->report_interval : 1.0,
+        .multi_pv = analyze,
     };
 
     bool solve;

@@ -58,7 +58,10 @@ bool oth_worker_check(struct oth_worker *w)
     if (!out && (r->deadline > 0 || (w->id == 0 && r->progress))) {
         double now = clock_now();
         out = r->deadline > 0 && now >= r->deadline;
-        if (!out && w->id == 0 && r->progress && now >= w->next_report && w->depth > 0) {
+        if (!out && w->id == 0 && r->progress && now >= w->next_report && r->multi_pv) {
+            if (s->last && s->last->depth > 0)
+                oth_report(w, s->last, false);
+        } else if (!out && w->id == 0 && r->progress && now >= w->next_report && w->depth > 0) {
             struct oth_progress p = {.depth = w->depth, .exact = w->exact,
                                      .value = w->value, .best = w->best};
             p.pv_len = oth_pv_from_tt(s, s->root_P, s->root_O, w->board, w->best,
@@ -265,9 +268,38 @@ int oth_search_shallow(struct oth_worker *w, bb_t P, bb_t O, int depth)
 }
 
 /* Root of one iteration: moves in the order of the last iteration. */
+/* multi_pv (the main worker of an analysis): every move searched with a
+ * full window, values kept in l->key, the list sorted best first. */
+static int root_all(struct oth_worker *w, bb_t P, bb_t O, struct move_list *l,
+                    int depth, int *bestmove)
+{
+    for (int i = 0; i < l->n; i++) {
+        int sq = l->sq[i];
+        bb_t b = 1ULL << sq, f = bb_flips(P, O, sq);
+        l->key[i] = -pvs(w, O & ~f, P | f | b, -OTH_INF, OTH_INF, depth - 1);
+        if (w->aborted)
+            return 0;
+        if (i == 0 || l->key[i] > w->value) {
+            w->best = sq;
+            w->value = l->key[i];
+        }
+    }
+    for (int i = 1; i < l->n; i++) /* stable insertion sort, best first */
+        for (int j = i; j > 0 && l->key[j] > l->key[j - 1]; j--) {
+            int t = l->key[j]; l->key[j] = l->key[j - 1]; l->key[j - 1] = t;
+            t = l->sq[j]; l->sq[j] = l->sq[j - 1]; l->sq[j - 1] = t;
+        }
+    *bestmove = l->sq[0];
+    if (!w->s->plain)
+        oth_tt_store(&w->s->tt, oth_tt_key(P, O), depth, l->key[0], l->key[0], l->sq[0]);
+    return l->key[0];
+}
+
 static int root(struct oth_worker *w, bb_t P, bb_t O, struct move_list *l,
                 int alpha, int beta, int depth, int *bestmove)
 {
+    if (w->id == 0 && w->s->run && w->s->run->multi_pv)
+        return root_all(w, P, O, l, depth, bestmove);
     int best = -OTH_INF, a = alpha, at = 0;
     for (int i = 0; i < l->n; i++) {
         int sq = l->sq[i];
@@ -311,6 +343,8 @@ static int root(struct oth_worker *w, bb_t P, bb_t O, struct move_list *l,
 static int aspirate(struct oth_worker *w, bb_t P, bb_t O, struct move_list *l,
                     int depth, int guess, int *bestmove)
 {
+    if (w->id == 0 && w->s->run && w->s->run->multi_pv)
+        return root(w, P, O, l, -OTH_INF, OTH_INF, depth, bestmove);
     int delta = 2 * OTH_EVAL_UNIT;
     int alpha = depth >= 4 ? guess - delta : -OTH_INF;
     int beta = depth >= 4 ? guess + delta : OTH_INF;
@@ -330,6 +364,20 @@ static int aspirate(struct oth_worker *w, bb_t P, bb_t O, struct move_list *l,
             return v;
         delta *= 4;
     }
+}
+
+/* multi_pv: the ranked root moves of the iteration just completed. */
+static void fill_candidates(struct oth_search *s, bb_t P, bb_t O, bb_t board,
+                            const struct move_list *l, struct oth_progress *o)
+{
+    o->ncand = l->n < SEARCH_MAX_CANDIDATES ? l->n : SEARCH_MAX_CANDIDATES;
+    for (int i = 0; i < o->ncand; i++) {
+        struct oth_candidate *c = &o->cand[i];
+        c->sq = l->sq[i];
+        c->value = o->exact ? l->key[i] / OTH_EVAL_UNIT : l->key[i];
+        c->pv_len = oth_pv_from_tt(s, P, O, board, c->sq, false, c->pv, SEARCH_MAX_PV);
+    }
+    s->last = o;
 }
 
 struct mid_job {
@@ -365,6 +413,8 @@ static void mid_job(struct oth_worker *w, void *arg)
             o->best = bestmove;
             o->pv_len = oth_pv_from_tt(s, j->P, j->O, w->board, bestmove, false,
                                        o->pv, SEARCH_MAX_PV);
+            if (s->run && s->run->multi_pv)
+                fill_candidates(s, j->P, j->O, w->board, &l, o);
             j->completed = true;
             w->best = bestmove;
             w->value = o->value;
@@ -428,8 +478,10 @@ int oth_search_run(struct oth_search *s, bb_t P, bb_t O, bb_t board,
     s->run = run;
     s->root_P = P;
     s->root_O = O;
+    s->last = NULL;
     oth_run_workers(s, w, board, mid_job, &j);
     s->run = NULL;
+    s->last = NULL;
     out->nodes = atomic_load(&s->nodes);
     out->elapsed = clock_now() - s->start;
     return j.completed ? 0 : -1;

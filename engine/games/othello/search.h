@@ -49,6 +49,13 @@ struct oth_progress {
     double elapsed;
     int pv_len;
     int pv[SEARCH_MAX_PV];
+    /* With oth_run.multi_pv: every root move's value (the same scale as
+     * value) and variation, best first. */
+    int ncand;
+    struct oth_candidate {
+        int sq, value, pv_len;
+        int pv[SEARCH_MAX_PV];
+    } cand[SEARCH_MAX_CANDIDATES];
 };
 
 /* Limits and reporting of one run (the player, analyze, the commands). */
@@ -59,6 +66,9 @@ struct oth_run {
     void (*progress)(void *ctx, const struct oth_progress *p);
     void *ctx;
     double interval;             /* seconds between progress calls */
+    /* analyze: every root move gets an exact value, not just a bound, so
+     * that the candidates can be ranked (slower; midgame search only). */
+    bool multi_pv;
 };
 
 /* Iterative deepening with aspiration windows until the deadline, stop

@@ -28,6 +28,9 @@ struct oth_search {
     atomic_int halt;             /* set: every worker unwinds */
     atomic_int done;             /* a worker finished the whole job */
     atomic_ullong nodes;         /* nodes of finished workers */
+    /* multi_pv: the last completed iteration, reported between
+     * iterations (written and read by the main worker only). */
+    const struct oth_progress *last;
     /* Positions some thread is searching now (solver, simplified ABDADA),
      * by key; a lost mark only costs a duplicated search. */
     _Atomic uint64_t busy[OTH_BUSY_SIZE];
