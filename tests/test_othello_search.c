@@ -8,6 +8,7 @@
 #include "engine/game.h"
 #include "engine/games/othello/othello.h"
 #include "engine/games/othello/search.h"
+#include "engine/games/othello/tt.h"
 #include "engine/player.h"
 #include "engine/rng.h"
 #include "tests/check.h"
@@ -238,6 +239,43 @@ static void test_multi_pv(void)
     CHECK(badcount == 0, "%d searches missed moves or did not end exact", badcount);
     CHECK(badvalue == 0, "%d candidate values differ from the plain minimax", badvalue);
     CHECK(badorder == 0, "%d candidate lists out of order", badorder);
+    oth_search_free(s);
+}
+
+/* Table keys: moving one disc between the boards, or adding or removing
+ * one, must change the key on every square (a weak mix once let discs on
+ * the top rows collide, and the solver read another position's bounds);
+ * and a position where that happened is solved right (exact value -12,
+ * found with the table off). */
+static void test_table_keys(void)
+{
+    struct rng r;
+    rng_seed(&r, 4242);
+    int same = 0;
+    for (int i = 0; i < 2000; i++) {
+        bb_t P, O;
+        if (!random_position(&r, 1 + i % 50, &P, &O))
+            continue;
+        uint64_t k = oth_tt_key(P, O);
+        for (int sq = 0; sq < 64; sq++) {
+            bb_t b = 1ULL << sq;
+            if (P & b)
+                same += oth_tt_key(P & ~b, O | b) == k || oth_tt_key(P & ~b, O) == k;
+            else if (O & b)
+                same += oth_tt_key(P | b, O & ~b) == k || oth_tt_key(P, O & ~b) == k;
+            else
+                same += oth_tt_key(P | b, O) == k || oth_tt_key(P, O | b) == k;
+        }
+        same += oth_tt_key(O, P) == k;
+    }
+    CHECK(same == 0, "%d one-disc changes kept the table key", same);
+    CHECK(oth_tt_key(0x7c3868d8020f3f39ULL, 0x000717277d7040c6ULL) !=
+          oth_tt_key(0x3c3868d8020f3f39ULL, 0x400717277d7040c6ULL),
+          "the pair that collided still collides");
+    struct oth_search *s = new_search(1);
+    int best;
+    int v = oth_solve(s, 0x00070f172d3060c6ULL, 0x042850e8120f1f19ULL, ~0ULL, false, &best, NULL);
+    CHECK(v == -12, "18-empty position solved %d, exact -12", v);
     oth_search_free(s);
 }
 
@@ -695,6 +733,7 @@ int main(void)
     test_fixed_depth();
     printf("fixed depth: %.2fs\n", clock_now() - t);
     test_multi_pv();
+    test_table_keys();
     t = clock_now();
     test_ffo();
     printf("ffo: %.2fs\n", clock_now() - t);

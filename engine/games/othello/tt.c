@@ -54,14 +54,24 @@ void oth_tt_clear(struct oth_tt *t)
     t->gen = 0;
 }
 
-/* A multiply-xorshift mix of both boards; the low bits pick the bucket. */
+/* The splitmix64 finaliser: every input bit reaches every output bit. */
+static inline uint64_t mix(uint64_t x)
+{
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    x ^= x >> 31;
+    return x;
+}
+
+/* Both boards through full mixes; the low bits pick the bucket. (A single
+ * multiply per board let a disc moving between the boards on the top rows
+ * change only high bits that cancelled: real positions collided and the
+ * solver read wrong bounds.) */
 uint64_t oth_tt_key(bb_t P, bb_t O)
 {
-    uint64_t h = P * 0x9e3779b97f4a7c15ULL ^ (O + 0x632be59bd9b4e019ULL) * 0xc2b2ae3d27d4eb4fULL;
-    h ^= h >> 31;
-    h *= 0xbf58476d1ce4e5b9ULL;
-    h ^= h >> 29;
-    return h | 1; /* never 0, so an empty slot (all zero) never matches */
+    return mix(P ^ mix(O + 0x632be59bd9b4e019ULL)) | 1; /* never 0: empty slots never match */
 }
 
 bool oth_tt_probe(const struct oth_tt *t, uint64_t key, struct oth_tt_data *d)
