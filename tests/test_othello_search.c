@@ -7,6 +7,7 @@
 #include "engine/clock.h"
 #include "engine/game.h"
 #include "engine/games/othello/othello.h"
+#include "engine/games/othello/obf.h"
 #include "engine/games/othello/search.h"
 #include "engine/games/othello/tt.h"
 #include "engine/player.h"
@@ -367,42 +368,6 @@ static void test_fixed_depth(void)
 
 /* ---- FFO positions (the shared benchmark files) ---- */
 
-static int parse_obf(const char *line, bb_t *P, bb_t *O, int *margin, bb_t *bestset)
-{
-    if (strlen(line) < 67)
-        return -1;
-    bb_t x = 0, o = 0;
-    for (int i = 0; i < 64; i++) {
-        if (line[i] == 'X')
-            x |= 1ULL << i;
-        else if (line[i] == 'O')
-            o |= 1ULL << i;
-        else if (line[i] != '-')
-            return -1;
-    }
-    bool black = line[65] == 'X';
-    *P = black ? x : o;
-    *O = black ? o : x;
-    /* "A2:+38; C7:+36; ..." best first */
-    const char *p = line + 66;
-    *bestset = 0;
-    int first = -1000;
-    while ((p = strchr(p, ';')) != NULL) {
-        p++;
-        while (*p == ' ')
-            p++;
-        if (*p < 'A' || *p > 'H')
-            break;
-        int sq = (p[1] - '1') * 8 + (p[0] - 'A');
-        int v = atoi(p + 3);
-        if (first == -1000)
-            first = v;
-        if (v == first)
-            *bestset |= 1ULL << sq;
-    }
-    *margin = first;
-    return first == -1000 ? -1 : 0;
-}
 
 static void test_ffo(void)
 {
@@ -424,7 +389,7 @@ static void test_ffo(void)
             break;
         bb_t P, O, bestset;
         int margin, best;
-        if (parse_obf(line, &P, &O, &margin, &bestset) != 0)
+        if (oth_parse_obf(line, &P, &O, &margin, &bestset) != 0)
             continue;
         int v = oth_solve(s, P, O, ~0ULL, false, &best, NULL);
         CHECK(v == margin, "FFO #%d: margin %d, want %d", k, v, margin);

@@ -4,6 +4,7 @@
  * of depth-12 searches from 10 fixed positions. */
 #include "engine/clock.h"
 #include "engine/games/othello/othello.h"
+#include "engine/games/othello/obf.h"
 #include "engine/games/othello/search.h"
 
 #include <stdio.h>
@@ -25,6 +26,7 @@ static const char *const midgame[10] = {
     "--------O-------OOOX-X---OXXXX---OXXXXO--OOOXXO----X-O----X------",
 };
 
+
 static int parse_board(const char *t, bb_t *x, bb_t *o)
 {
     *x = *o = 0;
@@ -37,34 +39,6 @@ static int parse_board(const char *t, bb_t *x, bb_t *o)
             return -1;
     }
     return 0;
-}
-
-/* One .obf line: board, side, then "SQ:+N;" pairs best first. */
-static int parse_obf(const char *line, bb_t *P, bb_t *O, int *margin, bb_t *bestset)
-{
-    bb_t x, o;
-    if (strlen(line) < 67 || parse_board(line, &x, &o) != 0)
-        return -1;
-    bool black = line[65] == 'X';
-    *P = black ? x : o;
-    *O = black ? o : x;
-    const char *p = line + 66;
-    *bestset = 0;
-    int first = -1000;
-    while ((p = strchr(p, ';')) != NULL) {
-        p++;
-        while (*p == ' ')
-            p++;
-        if (*p < 'A' || *p > 'H' || p[1] < '1' || p[1] > '8')
-            break;
-        int sq = (p[1] - '1') * 8 + (p[0] - 'A'), v = atoi(p + 3);
-        if (first == -1000)
-            first = v;
-        if (v == first)
-            *bestset |= 1ULL << sq;
-    }
-    *margin = first;
-    return first == -1000 ? -1 : 0;
 }
 
 static void square_name(int sq, char *buf)
@@ -122,7 +96,7 @@ static int run_ffo(const char *path, int threads, int hash, int first, int last)
             continue;
         bb_t P, O, bestset;
         int margin;
-        if (parse_obf(line, &P, &O, &margin, &bestset) != 0)
+        if (oth_parse_obf(line, &P, &O, &margin, &bestset) != 0)
             continue;
         oth_search_clear(s);
         double t0 = clock_now();
