@@ -564,19 +564,20 @@ static bool cmd_set_position(struct session *s, int argc, char **argv,
 static bool cmd_analyze(struct session *s, int argc, char **argv,
                         struct text *out)
 {
-    int p = -1;
+    int p = -1, next = 0;
     long long cs = ANALYZE_DEFAULT_INTERVAL;
-    for (int i = 0; i < argc; i++) {
-        if (args_int(argv[i], 1, 360000, &cs) == ARGS_OK)
-            continue;
-        if (i > 0 || !parse_player(s, argv[i], &p, out)) {
-            if (i > 0) {
-                text_puts(out, "syntax error: interval must be 1..360000 "
-                          "centiseconds, not ");
-                put_word(out, argv[i]);
-            }
+    /* The first word is the player when it names one (Yonin's seats 1-4
+     * are numbers too) or when an interval follows; else the interval. */
+    if (argc > 0 && (argc == 2 || game_player_index(s->game, argv[0]) >= 0 ||
+                     args_int(argv[0], 1, 360000, &cs) != ARGS_OK)) {
+        if (!parse_player(s, argv[0], &p, out))
             return false;
-        }
+        next = 1;
+    }
+    if (next < argc && args_int(argv[next], 1, 360000, &cs) != ARGS_OK) {
+        text_puts(out, "syntax error: interval must be 1..360000 centiseconds, not ");
+        put_word(out, argv[next]);
+        return false;
     }
     s->analyze_request = false;
     if (s->game->is_over(s->state))

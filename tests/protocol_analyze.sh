@@ -74,6 +74,7 @@ expect() {
 expect "analyze: not on turn" '1 analyze w\n' "?1 illegal move: not white's turn (black to move)"
 expect "analyze: bad interval" '1 analyze b 0\n' "?1 syntax error: interval must be 1..360000 centiseconds, not '0'"
 expect "analyze: bad player" '1 analyze x\n' "?1 syntax error: unknown player 'x' (black, white)"
+expect "analyze: Yonin seat 3 is a player, not an interval" 'set_game yonin\n1 analyze 3\n2 analyze 3 10\n' "=|?1 illegal move: not c's turn (a to move)|?2 illegal move: not c's turn (a to move)"
 expect "analyze: too many words" '1 analyze b 10 3\n' '?1 syntax error: usage: analyze [PLAYER] [INTERVAL]'
 # A finished game: an empty success, and the next command is answered.
 moves=$(i=0; while [ $i -lt 20 ]; do printf 'genmove b\ngenmove w\n'; i=$((i + 1)); done)
