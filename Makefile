@@ -81,7 +81,8 @@ bench: all
 	    $(BIN)/quartet-othello-bench --ffo $(FFO_DIR)/fforum-40-59.obf --last 44 --threads $$t; done; \
 	else echo "(no $(FFO_DIR)/fforum-40-59.obf: endgame benchmark skipped)"; fi
 	@echo "== Stoners: every line up to 13 plies"
-	@/usr/bin/time -f "%e s" $(BIN)/quartet-stoner --up-to 13 --no-progress | sed '/^successful stoners/q'
+	@t0=$$(date +%s.%N); $(BIN)/quartet-stoner --up-to 13 --no-progress | sed '/^successful stoners/q'; \
+	  echo "$$t0 $$(date +%s.%N)" | awk '{ printf "%.1f s\n", $$2 - $$1 }'
 
 # All twenty FFO #40-#59 positions with 2 threads: minutes to hours.
 bench-ffo: all
