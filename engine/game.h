@@ -10,6 +10,7 @@
 
 struct rng;
 struct player_options;
+struct game_mcts;
 
 #define GAME_MAX_PLAYERS 4
 /* Upper bound on legal moves of any game at any size (Separo 19x19: at most
@@ -107,6 +108,37 @@ struct game {
                         char *err, size_t cap);
     /* Optional extension commands, ended by an entry with name NULL. */
     const struct game_command *commands;
+    /* Optional knowledge for Monte-Carlo tree search (below). */
+    const struct game_mcts *mcts;
+};
+
+/* Moves of one playout, for AMAF/RAVE statistics. */
+#define PLAYOUT_TRACE_MAX 512
+struct playout_trace {
+    int n;
+    move_t move[PLAYOUT_TRACE_MAX];
+    int8_t player[PLAYOUT_TRACE_MAX];
+};
+
+/* Hooks a game may give engine/search/mcts.c; each may be NULL. */
+struct game_mcts {
+    /* Plays to the end of the game with the game's own playout policy,
+     * which may be smarter than uniform. With trace non-NULL it appends the
+     * moves played (no passes) and their players, at most
+     * PLAYOUT_TRACE_MAX, and the search keeps AMAF/RAVE statistics. */
+    void (*playout)(void *st, struct rng *r, struct playout_trace *trace);
+    /* True when a move code names the same action in every position (a
+     * cell to fill), which AMAF/RAVE statistics need. */
+    bool amaf;
+    /* Prior knowledge for the n legal moves of a new node: per move an
+     * expected result for the mover in [0,1] and its weight in virtual
+     * visits (0: no opinion). */
+    void (*priors)(const void *st, const move_t *moves, int n,
+                   float *value, float *weight);
+    /* Tactics at the root: writes the moves the search must choose among
+     * (moves that win at once, else the blocks of an immediate win of the
+     * opponent) and returns their count; 0 when nothing is forced. */
+    int (*forced_moves)(const void *st, move_t *out);
 };
 
 /* Registry (engine/registry.c). */

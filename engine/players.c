@@ -7,11 +7,21 @@
 extern const struct player_type random_player;
 extern const struct player_type flat_mc_player;
 extern const struct player_type alphabeta_player;
+extern const struct player_type mcts_player;
+extern const struct player_type uct_plain_player;
+extern const struct player_type torushex_heuristic_player;
+extern const struct player_type yonin_maxn_player;
+extern const struct player_type yonin_paranoid_player;
 
 const struct player_type *const player_registry[] = {
     &flat_mc_player,
     &random_player,
     &alphabeta_player,
+    &mcts_player,
+    &uct_plain_player,
+    &torushex_heuristic_player,
+    &yonin_maxn_player,
+    &yonin_paranoid_player,
     NULL,
 };
 
@@ -35,6 +45,8 @@ void player_options_default(struct player_options *o)
         .depth = 0,
         .exact_empties = -1,
         .eval_file = NULL,
+        .tree_mb = 512,
+        .explore = 0,
     };
 }
 
@@ -49,6 +61,8 @@ static const struct {
     const char *game, *player;
 } defaults[] = {
     {"Othello", "alphabeta"},
+    {"Separo", "mcts"},
+    {"TorusHex", "mcts"},
     {NULL, NULL},
 };
 

@@ -38,6 +38,9 @@ static void usage(FILE *f)
           "                            game's strongest, see list_players)\n"
           "  --depth N                 fixed search depth for depth-based players\n"
           "  --hash MB                 transposition table size (default 64)\n"
+          "  --tree-mb MB              Monte-Carlo search tree bound (default 512)\n"
+          "  --explore C               UCT exploration constant (default: the\n"
+          "                            player's tuned value)\n"
           "  --exact N                 Othello: solve exactly from N empties\n"
           "                            (default: when it fits the time)\n"
           "  --eval FILE               Othello evaluation weights (default: the\n"
@@ -99,6 +102,8 @@ static void parse_flags(struct config *c, int argc, char **argv)
         {"hash", required_argument, NULL, 'H'},
         {"exact", required_argument, NULL, 'x'},
         {"eval", required_argument, NULL, 'E'},
+        {"tree-mb", required_argument, NULL, 'T'},
+        {"explore", required_argument, NULL, 'C'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'e'},
         {NULL, 0, NULL, 0},
@@ -136,6 +141,15 @@ static void parse_flags(struct config *c, int argc, char **argv)
             break;
         case 'x': c->popt.exact_empties = (int)int_flag("--exact", optarg, 64); break;
         case 'E': c->popt.eval_file = optarg; break;
+        case 'T':
+            c->popt.tree_mb = (int)int_flag("--tree-mb", optarg, 1 << 20);
+            if (c->popt.tree_mb < 1)
+                die("--tree-mb needs at least 1 MB", "");
+            break;
+        case 'C':
+            if (args_double(optarg, &c->popt.explore) != ARGS_OK || c->popt.explore <= 0)
+                die("--explore needs a positive number, not '%s'", optarg);
+            break;
         case 'h': usage(stdout); exit(0);
         case 'e': printf("%s %s\n", QUARTET_NAME, QUARTET_VERSION); exit(0);
         default:

@@ -1,0 +1,36 @@
+/* Placeholder for the heuristic player while it is being written (issue work in
+ * progress): plays the first legal move. */
+#include "engine/player.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct ph { const struct game *g; };
+
+static void *ph_create(const struct game *g, const struct player_options *o)
+{
+    (void)o;
+    struct ph *p = malloc(sizeof *p);
+    if (p)
+        p->g = g;
+    return p;
+}
+
+static void ph_destroy(void *p) { free(p); }
+
+static move_t ph_genmove(void *vp, const void *st, const struct search_limits *lim)
+{
+    (void)lim;
+    struct ph *p = vp;
+    move_t m[GAME_MAX_MOVES];
+    return p->g->legal_moves(st, m) > 0 ? m[0] : MOVE_PASS;
+}
+static bool ph_supports(const struct game *g) { return strcmp(g->name, "TorusHex") == 0; }
+const struct player_type torushex_heuristic_player = {
+    .name = "heuristic",
+    .doc = "Torus Hex one-ply connection heuristic (in progress)",
+    .supports = ph_supports,
+    .create = ph_create,
+    .destroy = ph_destroy,
+    .genmove = ph_genmove,
+};
