@@ -11,33 +11,14 @@
  *   team game:   both members of a team get 1 (win), 0.5 (draw) or 0 (loss)
  *                by team score (discs of the team colour in its two
  *                quadrants). */
-#include "../game.h"
-#include "../rng.h"
-#include "bitboard.h"
+#include "yonin.h"
+
+#include "engine/rng.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
-
-#define YONIN_TEAM 1u
-#define NSEATS 4
-
-struct yonin {
-    bb_t disc[2];     /* [0] black (A, C), [1] white (B, D) */
-    int8_t size;      /* 6 or 8 */
-    int8_t mover;     /* seat to move, -1 once nobody can move */
-    uint8_t flags;    /* YONIN_TEAM */
-    uint8_t pad[5];   /* keeps the struct free of indeterminate padding */
-};
-
-/* Board and quadrant masks per size; allow[s] = board minus the quadrant
- * of the facing seat, the squares seat s may place on. */
-struct geometry {
-    bb_t board;
-    bb_t terr[NSEATS];
-    bb_t allow[NSEATS];
-};
 
 #define G6_A 0x0000000000070707ULL
 #define G6_B 0x0000000000383838ULL
@@ -50,18 +31,18 @@ struct geometry {
 #define G6_ALL (G6_A | G6_B | G6_C | G6_D)
 #define G8_ALL (G8_A | G8_B | G8_C | G8_D)
 
-static const struct geometry geo6 = {
+const struct yn_geometry yn_geo6 = {
     G6_ALL, {G6_A, G6_B, G6_C, G6_D},
     {G6_ALL & ~G6_C, G6_ALL & ~G6_D, G6_ALL & ~G6_A, G6_ALL & ~G6_B},
 };
-static const struct geometry geo8 = {
+const struct yn_geometry yn_geo8 = {
     G8_ALL, {G8_A, G8_B, G8_C, G8_D},
     {G8_ALL & ~G8_C, G8_ALL & ~G8_D, G8_ALL & ~G8_A, G8_ALL & ~G8_B},
 };
 
-static const struct geometry *geo_of(const struct yonin *y)
+static const struct yn_geometry *geo_of(const struct yonin *y)
 {
-    return y->size == 6 ? &geo6 : &geo8;
+    return yn_geo(y->size);
 }
 
 /* Zobrist keys, computed at compile time by the splitmix64 finaliser so the
@@ -79,32 +60,9 @@ static const struct geometry *geo_of(const struct yonin *y)
 #define Z_TEAM 134
 static const uint64_t zobrist[136] = {ZK64(0), ZK64(64), ZK4(128), ZK4(132)};
 
-/* Moves of seat s: Othello moves of its colour, outside the facing quadrant. */
-static inline bb_t seat_moves(const struct geometry *g, bb_t black, bb_t white, int s)
-{
-    bb_t m = (s & 1) ? bb_moves(white, black) : bb_moves(black, white);
-    return m & g->allow[s];
-}
-
-/* Nobody can move iff neither colour has an on-board Othello move: the two
- * seats of a colour together may place anywhere (A's ban is C's quadrant and
- * vice versa, and the quadrants are disjoint). */
-static bool nobody_moves(const struct geometry *g, bb_t black, bb_t white)
-{
-    return ((bb_moves(black, white) | bb_moves(white, black)) & g->board) == 0;
-}
-
-/* Places a disc of colour c on sq and flips what it brackets. */
-static inline void put_disc(bb_t disc[2], int c, int sq)
-{
-    bb_t f = bb_flips(disc[c], disc[c ^ 1], sq);
-    disc[c] |= f | (1ULL << sq);
-    disc[c ^ 1] &= ~f;
-}
-
 static int seat_score(const struct yonin *y, int s)
 {
-    return bb_popcount(y->disc[s & 1] & geo_of(y)->terr[s]);
+    return yn_seat_score(geo_of(y), y->disc, s);
 }
 
 /* ---- interface ---- */
@@ -141,7 +99,7 @@ static int yonin_legal_moves(const void *st, move_t *out)
     const struct yonin *y = st;
     if (y->mover < 0)
         return 0;
-    bb_t m = seat_moves(geo_of(y), y->disc[0], y->disc[1], y->mover);
+    bb_t m = yn_seat_moves(geo_of(y), y->disc[0], y->disc[1], y->mover);
     if (!m) {
         out[0] = MOVE_PASS;
         return 1;
@@ -158,8 +116,8 @@ static void yonin_play(void *st, move_t mv)
     y->mover = (int8_t)((s + 1) & 3);
     if (mv == MOVE_PASS)
         return; /* position unchanged, so someone can still move */
-    put_disc(y->disc, s & 1, mv);
-    if (nobody_moves(geo_of(y), y->disc[0], y->disc[1]))
+    yn_put_disc(y->disc, s & 1, mv);
+    if (yn_nobody_moves(geo_of(y), y->disc[0], y->disc[1]))
         y->mover = -1;
 }
 
@@ -342,10 +300,10 @@ static uint64_t yonin_hash(const void *st)
  * position: when it reaches 3 and this seat cannot move either, nobody can,
  * and the finished game is one leaf. Otherwise a seat without a move makes
  * the single forced pass. The last ply is counted in bulk. */
-static uint64_t perft_node(const struct geometry *g, bb_t black, bb_t white,
+static uint64_t perft_node(const struct yn_geometry *g, bb_t black, bb_t white,
                            int seat, int depth, int passes)
 {
-    bb_t m = seat_moves(g, black, white, seat);
+    bb_t m = yn_seat_moves(g, black, white, seat);
     if (!m) {
         if (passes == 3 || depth == 1)
             return 1;
@@ -357,9 +315,9 @@ static uint64_t perft_node(const struct geometry *g, bb_t black, bb_t white,
     int c = seat & 1, next = (seat + 1) & 3;
     for (; m; m &= m - 1) {
         bb_t d[2] = {black, white};
-        put_disc(d, c, bb_first(m));
+        yn_put_disc(d, c, bb_first(m));
         if (depth == 2) {
-            bb_t cm = seat_moves(g, d[0], d[1], next);
+            bb_t cm = yn_seat_moves(g, d[0], d[1], next);
             total += cm ? (uint64_t)bb_popcount(cm) : 1;
         } else {
             total += perft_node(g, d[0], d[1], next, depth - 1, 0);
@@ -391,17 +349,17 @@ static void yonin_random_playout(void *st, struct rng *r)
     struct yonin *y = st;
     if (y->mover < 0)
         return;
-    const struct geometry *g = geo_of(y);
+    const struct yn_geometry *g = geo_of(y);
     int seat = y->mover, passes = 0;
     for (;;) {
-        bb_t m = seat_moves(g, y->disc[0], y->disc[1], seat);
+        bb_t m = yn_seat_moves(g, y->disc[0], y->disc[1], seat);
         if (!m) {
             if (++passes == NSEATS)
                 break; /* all four seats in a row cannot move: over */
         } else {
             passes = 0;
             int k = (int)rng_below(r, (uint32_t)bb_popcount(m));
-            put_disc(y->disc, seat & 1, nth_bit(m, k));
+            yn_put_disc(y->disc, seat & 1, nth_bit(m, k));
         }
         seat = (seat + 1) & 3;
     }
@@ -456,7 +414,7 @@ static int yonin_set_position(void *st, const char *board, const char *side,
             return -1;
         }
     }
-    y.mover = nobody_moves(geo_of(&y), y.disc[0], y.disc[1]) ? -1 : (int8_t)mover;
+    y.mover = yn_nobody_moves(geo_of(&y), y.disc[0], y.disc[1]) ? -1 : (int8_t)mover;
     memcpy(st, &y, sizeof y);
     return 0;
 }
