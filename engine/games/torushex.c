@@ -9,6 +9,7 @@
  * costs a few near-constant union-find steps and never a board scan. */
 #include "engine/game.h"
 #include "engine/rng.h"
+#include "torushex.h"
 #include "torushex_geom.h"
 
 #include <ctype.h>
@@ -17,38 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-#define TH_MIN 3
-#define TH_MAX 19
-#define TH_CELLS (TH_MAX * TH_MAX)
-#define TH_SWAP 1u
-
-enum { EMPTY = 0, BLACK = 1, WHITE = 2 };
-
-/* Loop classes of one group: rank 0, rank 1 along the primitive class
- * (p, q) (a connected set of cells on the torus that holds a loop of class
- * k*v also holds one of class v), or rank 2 (loops in every class). */
-struct th_lat {
-    int8_t rank, p, q;
-};
-
-struct th_state {
-    uint64_t hash;            /* stones, side to move, size and variant */
-    uint8_t n, flags;
-    uint8_t turn;             /* BLACK or WHITE: the colour to move */
-    uint8_t winner;           /* EMPTY while the game goes on */
-    int8_t win_p, win_q;      /* class of the winning loop, normalised */
-    uint8_t class_known;      /* 0 after a playout: computed when shown */
-    uint8_t pad;
-    uint16_t plies;           /* moves played, swap included */
-    uint16_t stones;
-    uint8_t cell[TH_CELLS];   /* index r * n + c */
-    int16_t parent[TH_CELLS]; /* parent cell, or -(group size) at a root */
-    /* Lift offset from the parent, in wraps. Offsets follow spanning-tree
-     * paths of at most n*n - 1 steps, so they stay within about n + 1. */
-    int8_t ox[TH_CELLS], oy[TH_CELLS];
-    struct th_lat lat[TH_CELLS]; /* meaningful at roots only */
-};
 
 /* ---- hashing ---------------------------------------------------------- */
 
@@ -62,12 +31,10 @@ static uint64_t th_mix(uint64_t x)
     return x ^ (x >> 31);
 }
 
-static uint64_t th_key(int cell, int colour)
+uint64_t th_key(int cell, int colour)
 {
     return th_mix((uint64_t)cell * 4 + (uint64_t)colour);
 }
-
-#define TH_KEY_WHITE_TO_MOVE 0x6a09e667f3bcc909ULL
 
 /* ---- loop-class lattice ----------------------------------------------- */
 
@@ -109,16 +76,16 @@ static void lat_merge(struct th_lat *into, const struct th_lat *from)
 static int lat_wins(const struct th_lat *l, int colour, int *wp, int *wq)
 {
     if (l->rank == 2) {
-        *wp = colour == BLACK;
-        *wq = colour == WHITE;
+        *wp = colour == TH_BLACK;
+        *wq = colour == TH_WHITE;
         return 1;
     }
     if (l->rank == 0)
         return 0;
     int p = l->p, q = l->q;
-    if (colour == BLACK ? (p == 0 || p * q < 0) : (q == 0 || p * q > 0))
+    if (colour == TH_BLACK ? (p == 0 || p * q < 0) : (q == 0 || p * q > 0))
         return 0;
-    int flip = colour == BLACK ? p < 0 : q < 0;
+    int flip = colour == TH_BLACK ? p < 0 : q < 0;
     *wp = flip ? -p : p;
     *wq = flip ? -q : q;
     return 1;
@@ -130,7 +97,7 @@ static int lat_wins(const struct th_lat *l, int colour, int *wp, int *wq)
  * pass per group assigns each stone its lift; an edge to an already
  * placed lift at another offset is a loop of that class. The first winning
  * group is scanned to its end so that rank 2 reports as in play. */
-static int th_scan_wins(const struct th_state *s, int colour, int *wp, int *wq)
+int th_scan_wins(const struct th_state *s, int colour, int *wp, int *wq)
 {
     int n = s->n, nn = n * n;
     uint8_t seen[TH_CELLS];
@@ -223,34 +190,69 @@ static void uf_link(struct th_state *s, int i, int j, int wx, int wy)
     lat_merge(&s->lat[ri], &s->lat[rj]);
 }
 
+int th_root(const struct th_state *s, int x, int *ax, int *ay)
+{
+    int sx = 0, sy = 0;
+    while (s->parent[x] >= 0) {
+        sx += s->ox[x];
+        sy += s->oy[x];
+        x = s->parent[x];
+    }
+    *ax = sx;
+    *ay = sy;
+    return x;
+}
+
+/* Gathers the groups the new stone would join, each with its root's lift
+ * relative to the new stone's; a group met twice at different lifts, or a
+ * loop already in a group, goes into the merged lattice. */
+int th_wins_at(const struct th_state *s, int i, int colour)
+{
+    int n = s->n, c = i % n, r = i / n, roots = 0;
+    int root[TH_DIRS], rx[TH_DIRS], ry[TH_DIRS];
+    struct th_lat lat = { 0, 0, 0 };
+    for (int d = 0; d < TH_DIRS; d++) {
+        int nc, nr, wx, wy, tx, ty;
+        th_step(n, c, r, d, &nc, &nr, &wx, &wy);
+        int j = nr * n + nc;
+        if (s->cell[j] != colour)
+            continue;
+        int rj = th_root(s, j, &tx, &ty), k = 0;
+        int lx = wx - tx, ly = wy - ty;
+        while (k < roots && root[k] != rj)
+            k++;
+        if (k == roots) {
+            root[roots] = rj;
+            rx[roots] = lx;
+            ry[roots++] = ly;
+            lat_merge(&lat, &s->lat[rj]);
+        } else if (lx != rx[k] || ly != ry[k]) {
+            lat_add(&lat, lx - rx[k], ly - ry[k]);
+        }
+    }
+    int p, q;
+    return lat_wins(&lat, colour, &p, &q);
+}
+
 /* ---- game rules ------------------------------------------------------- */
-
-static int th_swap_move(const struct th_state *s)
-{
-    return s->n * s->n;
-}
-
-static int th_swap_ok(const struct th_state *s)
-{
-    return (s->flags & TH_SWAP) && s->plies == 1 && !s->winner;
-}
 
 static void th_pass_turn(struct th_state *s)
 {
-    s->turn = (uint8_t)(BLACK + WHITE - s->turn);
+    s->turn = (uint8_t)(TH_BLACK + TH_WHITE - s->turn);
     s->hash ^= TH_KEY_WHITE_TO_MOVE;
     s->plies++;
 }
 
 /* White takes over Black's only stone; union-find needs no change. */
-static void th_do_swap(struct th_state *s)
+void th_do_swap(struct th_state *s)
 {
     int nn = s->n * s->n;
     for (int i = 0; i < nn; i++)
-        if (s->cell[i] == BLACK) {
-            s->cell[i] = WHITE;
-            s->hash ^= th_key(i, BLACK) ^ th_key(i, WHITE);
+        if (s->cell[i] == TH_BLACK) {
+            s->cell[i] = TH_WHITE;
+            s->hash ^= th_key(i, TH_BLACK) ^ th_key(i, TH_WHITE);
         }
+    s->last = -1; /* a bridge needs two stones; nothing to answer */
     th_pass_turn(s);
 }
 
@@ -263,6 +265,7 @@ static void th_place(struct th_state *s, int i)
     s->lat[i] = (struct th_lat){ 0, 0, 0 };
     s->hash ^= th_key(i, colour);
     s->stones++;
+    s->last = (int16_t)i;
     for (int d = 0; d < TH_DIRS; d++) {
         int nc, nr, wx, wy;
         th_step(n, c, r, d, &nc, &nr, &wx, &wy);
@@ -280,7 +283,7 @@ static void th_place(struct th_state *s, int i)
     } else if (s->stones == n * n) {
         /* Unreachable (a full board always holds a winning loop, which
          * the incremental check has met); keeps the game finite anyway. */
-        s->winner = th_scan_wins(s, BLACK, &p, &q) ? BLACK : WHITE;
+        s->winner = th_scan_wins(s, TH_BLACK, &p, &q) ? TH_BLACK : TH_WHITE;
         s->class_known = 0;
     }
     th_pass_turn(s);
@@ -299,8 +302,9 @@ static void th_init(void *st, const struct game_options *opt)
     memset(s, 0, sizeof *s);
     s->n = (uint8_t)(th_size_ok(opt->size) ? opt->size : 11);
     s->flags = (uint8_t)(opt->flags & TH_SWAP);
-    s->turn = BLACK;
+    s->turn = TH_BLACK;
     s->class_known = 1;
+    s->last = -1;
     s->hash = th_mix(0x746f727573ULL ^ ((uint64_t)s->n << 8) ^ s->flags);
 }
 
@@ -312,7 +316,7 @@ static int th_to_move(const void *st)
 
 static bool th_is_over(const void *st)
 {
-    return ((const struct th_state *)st)->winner != EMPTY;
+    return ((const struct th_state *)st)->winner != TH_EMPTY;
 }
 
 static int th_legal_moves(const void *st, move_t *out)
@@ -341,15 +345,15 @@ static void th_play(void *st, move_t m)
 static void th_score(const void *st, int *out)
 {
     const struct th_state *s = st;
-    out[0] = s->winner == BLACK;
-    out[1] = s->winner == WHITE;
+    out[0] = s->winner == TH_BLACK;
+    out[1] = s->winner == TH_WHITE;
 }
 
 static void th_outcome(const void *st, double *out)
 {
     const struct th_state *s = st;
-    out[0] = s->winner == BLACK;
-    out[1] = s->winner == WHITE;
+    out[0] = s->winner == TH_BLACK;
+    out[1] = s->winner == TH_WHITE;
 }
 
 /* "a1" .. or "swap"; no leading zeros, at most two digits. */
@@ -406,13 +410,13 @@ static int th_format_score(const void *st, char *buf, size_t cap)
     int p, q;
     th_win_class(s, &p, &q);
     return snprintf(buf, cap, "%s wins %d %d",
-                    s->winner == BLACK ? "black" : "white", p, q);
+                    s->winner == TH_BLACK ? "black" : "white", p, q);
 }
 
 static int th_format_result(const void *st, char *buf, size_t cap)
 {
     const struct th_state *s = st;
-    return snprintf(buf, cap, "%s", s->winner == BLACK ? "B+" : "W+");
+    return snprintf(buf, cap, "%s", s->winner == TH_BLACK ? "B+" : "W+");
 }
 
 /* snprintf-style appending: counts the full length, writes what fits. */
@@ -455,10 +459,10 @@ static int th_show(const void *st, char *buf, size_t cap)
         int p, q;
         th_win_class(s, &p, &q);
         th_put(&o, "\ngame over after %d moves: %s wins with a loop of class %d %d",
-               s->plies, s->winner == BLACK ? "black (X)" : "white (O)", p, q);
+               s->plies, s->winner == TH_BLACK ? "black (X)" : "white (O)", p, q);
     } else {
         th_put(&o, "\nmove %d: %s to move", s->plies + 1,
-               s->turn == BLACK ? "black (X)" : "white (O)");
+               s->turn == TH_BLACK ? "black (X)" : "white (O)");
     }
     th_put(&o, "\nscore: ");
     char sc[40];
@@ -532,7 +536,7 @@ static int th_crosses(const uint32_t *m, int n, int dir)
  * sheared board (c + r, r), where the hex axis (1, -1) becomes a column,
  * the same for White's (-1, 1). These settle all but a fraction of a
  * percent of random boards; the rest get the exact scan. */
-static int th_full_board_winner(const struct th_state *s)
+int th_full_board_winner(const struct th_state *s)
 {
     int n = s->n, p, q;
     uint32_t full = (1u << n) - 1, white_rows[TH_MAX];
@@ -541,7 +545,7 @@ static int th_full_board_winner(const struct th_state *s)
         const uint8_t *row = s->cell + r * n;
         uint32_t black = 0;
         for (int c = 0, sc = r; c < n; c++, sc = sc + 1 == n ? 0 : sc + 1) {
-            uint32_t b = row[c] == BLACK;
+            uint32_t b = row[c] == TH_BLACK;
             black |= b << c;
             black_cols[c] |= b << r;
             black_sheared[sc] |= b << r;
@@ -549,10 +553,10 @@ static int th_full_board_winner(const struct th_state *s)
         white_rows[r] = full & ~black;
     }
     if (!th_crosses(white_rows, n, -1))
-        return BLACK;
+        return TH_BLACK;
     if (!th_crosses(black_cols, n, -1) || !th_crosses(black_sheared, n, 1))
-        return WHITE;
-    return th_scan_wins(s, BLACK, &p, &q) ? BLACK : WHITE;
+        return TH_WHITE;
+    return th_scan_wins(s, TH_BLACK, &p, &q) ? TH_BLACK : TH_WHITE;
 }
 
 /* Random order, alternating colours, fills the board with a uniformly
@@ -572,22 +576,22 @@ static void th_random_playout(void *st, struct rng *rg)
     for (int i = 0; i < nn; i++)
         if (!s->cell[i])
             empty[e++] = (int16_t)i;
-    int blacks = s->turn == BLACK ? (e + 1) / 2 : e / 2;
+    int blacks = s->turn == TH_BLACK ? (e + 1) / 2 : e / 2;
     uint64_t h = s->hash;
     for (int k = 0; k < blacks; k++) {
         int j = k + (int)rng_below(rg, (uint32_t)(e - k));
         int16_t t = empty[j];
         empty[j] = empty[k];
         empty[k] = t;
-        s->cell[t] = BLACK;
-        h ^= th_key(t, BLACK);
+        s->cell[t] = TH_BLACK;
+        h ^= th_key(t, TH_BLACK);
     }
     for (int k = blacks; k < e; k++) {
-        s->cell[empty[k]] = WHITE;
-        h ^= th_key(empty[k], WHITE);
+        s->cell[empty[k]] = TH_WHITE;
+        h ^= th_key(empty[k], TH_WHITE);
     }
     if (e & 1) {
-        s->turn = (uint8_t)(BLACK + WHITE - s->turn);
+        s->turn = (uint8_t)(TH_BLACK + TH_WHITE - s->turn);
         h ^= TH_KEY_WHITE_TO_MOVE;
     }
     s->hash = h;
@@ -634,4 +638,5 @@ const struct game torushex_game = {
     .perft = NULL,
     .random_playout = th_random_playout,
     .moves_left = th_moves_left,
+    .mcts = &torushex_mcts,
 };

@@ -1,0 +1,116 @@
+/* Torus Hex knowledge for Monte-Carlo tree search (struct game_mcts): the
+ * policy playout (random fill with the bridge-save reply, one winner pass
+ * at the end, AMAF trace) and the root tactics (win at once, else block). */
+#include "engine/game.h"
+#include "engine/rng.h"
+#include "torushex.h"
+
+#include <string.h>
+
+/* The reply that keeps a bridge: `last` (the opponent's stone) took one of
+ * two empty cells shared by two stones of `mover`; around `last` those
+ * stones are ring neighbours k and k+2 and the other shared cell is k+1.
+ * Returns that cell, or -1 when `last` broke no bridge. */
+static int bridge_save(const uint8_t *cell, const int16_t *around, int mover)
+{
+    int own = 0, empty = 0;
+    for (int k = 0; k < 6; k++) {
+        own |= (cell[around[k]] == mover) << k;
+        empty |= (cell[around[k]] == TH_EMPTY) << k;
+    }
+    /* Bit k set: ring neighbours k and k+2 are the mover's, k+1 empty. */
+    int own2 = ((own >> 2) | (own << 4)) & 63;
+    int gap = ((empty >> 1) | (empty << 5)) & 63;
+    int hit = own & own2 & gap;
+    if (!hit)
+        return -1;
+    int k = __builtin_ctz((unsigned)hit);
+    return around[k + 1 < 6 ? k + 1 : k - 5];
+}
+
+static void trace_add(struct playout_trace *t, int move, int colour)
+{
+    if (t && t->n < PLAYOUT_TRACE_MAX) {
+        t->move[t->n] = move;
+        t->player[t->n] = (int8_t)(colour - 1);
+        t->n++;
+    }
+}
+
+/* Fills the empty cells in random order, alternating colours from the
+ * side to move, except that a stone breaking a bridge is answered in the
+ * bridge's other cell. The winner of the full board is the winner of the
+ * game played move by move (the first winning loop can never be met by
+ * one of the other side), so one pass at the end decides it. */
+static void th_policy_playout(void *st, struct rng *rg, struct playout_trace *trace)
+{
+    struct th_state *s = st;
+    if (s->winner)
+        return;
+    int n = s->n, nn = n * n, e = 0;
+    int16_t empty[TH_CELLS], pos[TH_CELLS];
+    if (th_swap_ok(s) && rng_below(rg, (uint32_t)(nn - s->stones + 1)) == 0) {
+        trace_add(trace, th_swap_move(s), s->turn);
+        th_do_swap(s);
+    }
+    for (int i = 0; i < nn; i++)
+        if (!s->cell[i]) {
+            pos[i] = (int16_t)e;
+            empty[e++] = (int16_t)i;
+        }
+    const int16_t *ring = th_ring(n);
+    uint8_t *cell = s->cell;
+    uint64_t h = s->hash;
+    int colour = s->turn, last = s->last;
+    for (int k = 0; k < e; k++) {
+        int save = last >= 0 ? bridge_save(cell, ring + last * 6, colour) : -1;
+        int j = save >= 0 ? pos[save] : k + (int)rng_below(rg, (uint32_t)(e - k));
+        int16_t t = empty[j];
+        empty[j] = empty[k];
+        pos[empty[k]] = (int16_t)j;
+        empty[k] = t;
+        cell[t] = (uint8_t)colour;
+        h ^= th_key(t, colour);
+        trace_add(trace, t, colour);
+        last = t;
+        colour = TH_BLACK + TH_WHITE - colour;
+    }
+    if (e & 1)
+        h ^= TH_KEY_WHITE_TO_MOVE;
+    s->turn = (uint8_t)colour;
+    s->hash = h;
+    s->last = (int16_t)last;
+    s->plies = (uint16_t)(s->plies + e);
+    s->stones = (uint16_t)nn;
+    s->winner = (uint8_t)th_full_board_winner(s);
+    s->class_known = 0;
+}
+
+/* The cells where a stone of `colour` wins at once. */
+static int winning_cells(const struct th_state *s, int colour, move_t *out)
+{
+    int nn = s->n * s->n, k = 0;
+    for (int i = 0; i < nn; i++)
+        if (!s->cell[i] && th_wins_at(s, i, colour))
+            out[k++] = i;
+    return k;
+}
+
+/* A single stone blocks nothing but its own cell, so the blocks of the
+ * opponent's immediate wins are exactly those cells (several of them: the
+ * game is lost, and the search picks the best loser). */
+static int th_forced_moves(const void *st, move_t *out)
+{
+    const struct th_state *s = st;
+    if (s->winner)
+        return 0;
+    int k = winning_cells(s, s->turn, out);
+    return k ? k : winning_cells(s, TH_BLACK + TH_WHITE - s->turn, out);
+}
+
+const struct game_mcts torushex_mcts = {
+    .playout = th_policy_playout,
+    .amaf = true,
+    .priors = NULL,
+    .forced_moves = th_forced_moves,
+};
