@@ -32,10 +32,6 @@ static const uint8_t CONF[8] = {
     [SEP_SE] = B(SEP_SE) | B(SEP_E) | B(SEP_S),
 };
 
-/* Move k = diagonal * 2 + branch: the diagonal first step and the
- * orthogonal second step (branch 0 its horizontal, 1 its vertical part). */
-static const uint8_t MDIAG[8] = { SEP_NW, SEP_NW, SEP_NE, SEP_NE, SEP_SW, SEP_SW, SEP_SE, SEP_SE };
-static const uint8_t MORTH[8] = { SEP_W, SEP_N, SEP_E, SEP_N, SEP_W, SEP_S, SEP_E, SEP_S };
 
 typedef struct separo_state S;
 
@@ -69,7 +65,7 @@ static inline void set_bits(S *s, int o, int p, unsigned bits)
 /* Whether move k from p (a stone of colour col) is legal right now. */
 static inline unsigned move_ok(const S *s, int p, int k, int col)
 {
-    int d = MDIAG[k], o = MORTH[k];
+    int d = separo_mdiag[k], o = separo_morth[k];
     int p2 = p + s->dof[d], p3 = p2 + s->dof[o];
     unsigned c3 = s->cell[p3];
     return (s->cell[p2] == SEP_EMPTY) & !(s->roots[p] & CONF[d]) &
@@ -100,7 +96,7 @@ static inline void drop_arrivals(S *s, int o, int c, unsigned bad)
 {
     for (; bad; bad &= bad - 1) {
         int k = __builtin_ctz(bad);
-        clear_bits(s, o, c - s->dof[MDIAG[k]] - s->dof[MORTH[k]], 1u << k);
+        clear_bits(s, o, c - s->dof[separo_mdiag[k]] - s->dof[separo_morth[k]], 1u << k);
     }
 }
 
@@ -108,14 +104,14 @@ void separo_move_points(const S *s, int m, int *p1, int *p2, int *p3)
 {
     int k = m & 7;
     *p1 = m >> 3;
-    *p2 = *p1 + s->dof[MDIAG[k]];
-    *p3 = *p2 + s->dof[MORTH[k]];
+    *p2 = *p1 + s->dof[separo_mdiag[k]];
+    *p3 = *p2 + s->dof[separo_morth[k]];
 }
 
 int separo_move_code(const S *s, int p1, int p2, int p3)
 {
     for (int k = 0; k < 8; k++)
-        if (p2 == p1 + s->dof[MDIAG[k]] && p3 == p2 + s->dof[MORTH[k]])
+        if (p2 == p1 + s->dof[separo_mdiag[k]] && p3 == p2 + s->dof[separo_morth[k]])
             return p1 * 8 + k;
     return -1;
 }
@@ -124,7 +120,7 @@ int separo_move_code(const S *s, int p1, int p2, int p3)
  * p3 changes; apart from the new stones' own moves it can only be lost. */
 static inline void apply(S *s, int m)
 {
-    int k = m & 7, p1 = m >> 3, d = MDIAG[k], o = MORTH[k];
+    int k = m & 7, p1 = m >> 3, d = separo_mdiag[k], o = separo_morth[k];
     int p2 = p1 + s->dof[d], p3 = p2 + s->dof[o];
     int me = s->side, op = me ^ 1, col = me + 1;
     int fresh = s->cell[p3] == SEP_EMPTY;
@@ -151,6 +147,8 @@ static inline void apply(S *s, int m)
     set_bits(s, me, p2, moves_from(s, p2));
     s->side = (uint8_t)op;
 }
+
+void separo_apply(S *s, int m) { apply(s, m); }
 
 /* ---- positions ---------------------------------------------------------- */
 
@@ -335,19 +333,9 @@ static uint64_t sep_perft(const void *st, int depth)
     return depth < 0 ? 0 : perft_rec(st, depth);
 }
 
-/* Index of the k-th (0-based) set bit of w, k < popcount(w). */
-static inline int select_bit(uint64_t w, unsigned k)
-{
-    while (k--)
-        w &= w - 1;
-    return __builtin_ctzll(w);
-}
-
 static void sep_random_playout(void *st, struct rng *r)
 {
     S *s = st;
-    /* Only words that can hold moves of board points need scanning. */
-    int first = (2 * s->stride + 2) >> 3;
     for (;;) {
         int o = s->side;
         if (s->count[o] == 0) {
@@ -356,15 +344,7 @@ static void sep_random_playout(void *st, struct rng *r)
             s->side ^= 1;
             continue;
         }
-        unsigned k = rng_below(r, (uint32_t)s->count[o]);
-        const uint64_t *w = &s->legal[o][first];
-        for (;; w++) {
-            unsigned c = (unsigned)popcount64(*w);
-            if (k < c)
-                break;
-            k -= c;
-        }
-        apply(s, (int)((w - s->legal[o]) * 64 + select_bit(*w, k)));
+        apply(s, separo_nth_move(s, o, rng_below(r, (uint32_t)s->count[o])));
     }
 }
 
@@ -410,4 +390,5 @@ const struct game separo_game = {
     .perft = sep_perft,
     .random_playout = sep_random_playout,
     .moves_left = sep_moves_left,
+    .mcts = &separo_mcts,
 };

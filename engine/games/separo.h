@@ -40,6 +40,11 @@ struct separo_state {
 
 extern const int8_t separo_dx[8], separo_dy[8];
 
+/* Move k = diagonal * 2 + branch: the diagonal first step and the
+ * orthogonal second step (branch 0 its horizontal, 1 its vertical part). */
+static const uint8_t separo_mdiag[8] = { SEP_NW, SEP_NW, SEP_NE, SEP_NE, SEP_SW, SEP_SW, SEP_SE, SEP_SE };
+static const uint8_t separo_morth[8] = { SEP_W, SEP_N, SEP_E, SEP_N, SEP_W, SEP_S, SEP_E, SEP_S };
+
 static inline int separo_index(const struct separo_state *s, int x, int y)
 {
     return (y + 2) * s->stride + x + 2;
@@ -47,11 +52,39 @@ static inline int separo_index(const struct separo_state *s, int x, int y)
 static inline int separo_x(const struct separo_state *s, int p) { return p % s->stride - 2; }
 static inline int separo_y(const struct separo_state *s, int p) { return p / s->stride - 2; }
 
+/* The k-th (0-based, k < count[o]) move in player o's bitset, in code
+ * order; only words that can hold moves of board points are scanned. */
+static inline int separo_nth_move(const struct separo_state *s, int o, unsigned k)
+{
+    const uint64_t *w = &s->legal[o][(2 * s->stride + 2) >> 3];
+    for (;; w++) {
+        unsigned c = (unsigned)__builtin_popcountll(*w);
+        if (k < c)
+            break;
+        k -= c;
+    }
+    uint64_t b = *w;
+    while (k--)
+        b &= b - 1;
+    return (int)((w - s->legal[o]) * 64 + __builtin_ctzll(b));
+}
+
+/* Plays move m (legal) for the side to move; the rules core's play. */
+void separo_apply(struct separo_state *s, int m);
 /* The three points of move m (no legality check). */
 void separo_move_points(const struct separo_state *s, int m, int *p1, int *p2, int *p3);
 /* Move code for s1 -> s2 (diagonal) -> s3 (orthogonal), or -1 when the
  * three points do not have that shape. */
 int separo_move_code(const struct separo_state *s, int p1, int p2, int p3);
+
+/* Policy playout (separo_playout.c). separo_move_faces: faces move m adds
+ * to colour col's root graph (col the mover's SEP_RED/SEP_BLUE), an upper
+ * bound on the regions it gains. separo_policy_move: the playout policy's
+ * move for the side to move, which must have one. */
+struct rng;
+int separo_move_faces(const struct separo_state *s, int m, int col);
+int separo_policy_move(const struct separo_state *s, struct rng *r);
+extern const struct game_mcts separo_mcts;
 
 /* Regions of colour col (SEP_RED/SEP_BLUE) larger than one unit cell. */
 int separo_regions(const struct separo_state *s, int col);

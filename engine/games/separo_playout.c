@@ -1,0 +1,159 @@
+/* Separo knowledge for Monte-Carlo tree search: the policy playout behind
+ * `separo_game.mcts` (RULES.md section 3 for the rules it plays by).
+ *
+ * A region appears only when a move closes a cycle of the mover's roots.
+ * By Euler's formula (see separo_regions.c) a move adds
+ *     dF = new roots off the border + new crossings - newly touched inner points
+ * faces, an O(1) count; the regions that score grow by at most dF, and by
+ * exactly dF unless a new face is a small one (about 70% of closing moves
+ * in random games gain a region). The playout leans on that bound:
+ *   1. a few uniform samples of the mover's moves; the first that closes a
+ *      cycle is played;
+ *   2. else a few samples of the opponent's moves; the first that would
+ *      close a cycle is blocked, by a move putting a stone on its middle
+ *      point or its fresh end point, when the mover has one;
+ *   3. else a uniform move.
+ * Sampling keeps the randomness and costs little where nothing is found. */
+#include "separo.h"
+#include "../game.h"
+#include "../rng.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+typedef struct separo_state S;
+
+#define B(d) (1u << (d))
+
+/* Samples per ply for steps 1 and 2 (see the top comment). */
+struct sep_policy {
+    int own_tries, block_tries;
+};
+
+static struct sep_policy policy = { 4, 0 };
+static pthread_once_t policy_once = PTHREAD_ONCE_INIT;
+
+/* TEMPORARY (match experiments): QUARTET_SEP_POLICY="own,block". */
+static void policy_init(void)
+{
+    const char *e = getenv("QUARTET_SEP_POLICY");
+    if (e) {
+        char *end;
+        policy.own_tries = (int)strtol(e, &end, 10);
+        if (*end == ',')
+            policy.block_tries = (int)strtol(end + 1, NULL, 10);
+    }
+}
+
+static inline int is_border(const S *s, int p)
+{
+    const uint8_t *c = s->cell;
+    return (c[p - 1] == SEP_OFF) | (c[p + 1] == SEP_OFF) | (c[p - s->stride] == SEP_OFF) |
+           (c[p + s->stride] == SEP_OFF);
+}
+
+/* For diagonal d out of p1: the other diagonal of the same cell leaves
+ * p1's horizontal neighbour CROSS_FROM[d] in direction CROSS_DIR[d]. */
+static const uint8_t CROSS_FROM[8] = { [SEP_NW] = SEP_W, [SEP_NE] = SEP_E, [SEP_SW] = SEP_W,
+                                       [SEP_SE] = SEP_E };
+static const uint8_t CROSS_DIR[8] = { [SEP_NW] = SEP_NE, [SEP_NE] = SEP_NW, [SEP_SW] = SEP_SE,
+                                      [SEP_SE] = SEP_SW };
+
+int separo_move_faces(const S *s, int m, int col)
+{
+    int k = m & 7, p1 = m >> 3, d = separo_mdiag[k], o = separo_morth[k];
+    int p2 = p1 + s->dof[d], p3 = p2 + s->dof[o];
+    /* The orthogonal root lies on the border when p2's neighbour across it
+     * is off the board (p3 then is on the same border line). */
+    int across = o <= SEP_W ? s->stride : 1;
+    int along = (s->cell[p2 - across] == SEP_OFF) | (s->cell[p2 + across] == SEP_OFF);
+    int a = p1 + s->dof[CROSS_FROM[d]];
+    int cross = (s->cell[a] == col) & ((s->roots[a] >> CROSS_DIR[d]) & 1);
+    int f = 2 - along + cross - !is_border(s, p2);
+    if (s->cell[p3] == SEP_EMPTY)
+        f -= !is_border(s, p3);
+    return f;
+}
+
+/* Writes the moves of player o that put a stone on the empty point c
+ * (as middle point or as end point) and returns their count (<= 16). */
+static int moves_onto(const S *s, int o, int c, int *out)
+{
+    int n = 0;
+    for (int k = 0; k < 8; k++) {
+        int mid = c - s->dof[separo_mdiag[k]], end = mid - s->dof[separo_morth[k]];
+        if ((s->legal[o][mid >> 3] >> ((mid & 7) * 8 + k)) & 1)
+            out[n++] = mid * 8 + k;
+        if ((s->legal[o][end >> 3] >> ((end & 7) * 8 + k)) & 1)
+            out[n++] = end * 8 + k;
+    }
+    return n;
+}
+
+static inline int uniform_move(const S *s, int o, struct rng *r)
+{
+    return separo_nth_move(s, o, rng_below(r, (uint32_t)s->count[o]));
+}
+
+/* A move that blocks a cycle the opponent could close, or -1. */
+static int block_move(const S *s, struct rng *r, int tries)
+{
+    int me = s->side, op = me ^ 1;
+    if (s->count[op] == 0)
+        return -1;
+    for (int t = 0; t < tries; t++) {
+        int m = uniform_move(s, op, r);
+        if (separo_move_faces(s, m, op + 1) <= 0)
+            continue;
+        int p1, p2, p3, cand[32], n;
+        separo_move_points(s, m, &p1, &p2, &p3);
+        n = moves_onto(s, me, p2, cand);
+        if (s->cell[p3] == SEP_EMPTY)
+            n += moves_onto(s, me, p3, cand + n);
+        if (n)
+            return cand[rng_below(r, (uint32_t)n)];
+    }
+    return -1;
+}
+
+/* The policy's move for the side to move (which has a move). */
+int separo_policy_move(const S *s, struct rng *r)
+{
+    pthread_once(&policy_once, policy_init);
+    int me = s->side, m = uniform_move(s, me, r);
+    for (int t = 1; t < policy.own_tries && separo_move_faces(s, m, me + 1) <= 0; t++)
+        m = uniform_move(s, me, r);
+    if (policy.block_tries && separo_move_faces(s, m, me + 1) <= 0) {
+        int b = block_move(s, r, policy.block_tries);
+        if (b >= 0)
+            m = b;
+    }
+    return m;
+}
+
+static void sep_policy_playout(void *st, struct rng *r, struct playout_trace *trace)
+{
+    S *s = st;
+    for (;;) {
+        int o = s->side;
+        if (s->count[o] == 0) {
+            if (s->count[o ^ 1] == 0)
+                return;
+            s->side ^= 1;
+            continue;
+        }
+        int m = separo_policy_move(s, r);
+        if (trace && trace->n < PLAYOUT_TRACE_MAX) {
+            trace->move[trace->n] = m;
+            trace->player[trace->n++] = (int8_t)o;
+        }
+        separo_apply(s, m);
+    }
+}
+
+const struct game_mcts separo_mcts = {
+    .playout = sep_policy_playout,
+    .amaf = false,
+    .priors = NULL,
+    .forced_moves = NULL,
+};
