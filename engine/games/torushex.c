@@ -19,23 +19,6 @@
 #include <string.h>
 #include <strings.h>
 
-/* ---- hashing ---------------------------------------------------------- */
-
-/* Zobrist keys come from a fixed mixing function instead of a table:
- * constant, thread-safe and cheap enough (a few cycles per stone). */
-static uint64_t th_mix(uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
-
-uint64_t th_key(int cell, int colour)
-{
-    return th_mix((uint64_t)cell * 4 + (uint64_t)colour);
-}
-
 /* ---- loop-class lattice ----------------------------------------------- */
 
 static int th_gcd(int a, int b)

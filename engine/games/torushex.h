@@ -42,8 +42,21 @@ struct th_state {
     struct th_lat lat[TH_CELLS]; /* meaningful at roots only */
 };
 
+/* Zobrist keys come from a fixed mixing function instead of a table:
+ * constant, thread-safe and cheap enough (a few cycles per stone). */
+static inline uint64_t th_mix(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
 /* Zobrist key of a stone. */
-uint64_t th_key(int cell, int colour);
+static inline uint64_t th_key(int cell, int colour)
+{
+    return th_mix((uint64_t)cell * 4 + (uint64_t)colour);
+}
 #define TH_KEY_WHITE_TO_MOVE 0x6a09e667f3bcc909ULL
 
 /* The move code of `swap` (one past the last cell). */

@@ -5,27 +5,40 @@
 #include "engine/rng.h"
 #include "torushex.h"
 
+#include <pthread.h>
 #include <string.h>
 
-/* The reply that keeps a bridge: `last` (the opponent's stone) took one of
- * two empty cells shared by two stones of `mover`; around `last` those
+/* The reply that keeps a bridge: the opponent's last stone took one of two
+ * empty cells shared by two stones of the mover; around that stone those
  * stones are ring neighbours k and k+2 and the other shared cell is k+1.
- * Returns that cell, or -1 when `last` broke no bridge. */
-static int bridge_save(const uint8_t *cell, const int16_t *around, int mover)
+ * The answer depends only on the six neighbours' contents, so a table
+ * indexed by them (two bits each) holds it: ring index + 1, or 0 when no
+ * bridge was broken. One table per mover colour. */
+static uint8_t save_table[2][1 << 12];
+static pthread_once_t save_once = PTHREAD_ONCE_INIT;
+
+static void save_build(void)
 {
-    int own = 0, empty = 0;
-    for (int k = 0; k < 6; k++) {
-        own |= (cell[around[k]] == mover) << k;
-        empty |= (cell[around[k]] == TH_EMPTY) << k;
-    }
-    /* Bit k set: ring neighbours k and k+2 are the mover's, k+1 empty. */
-    int own2 = ((own >> 2) | (own << 4)) & 63;
-    int gap = ((empty >> 1) | (empty << 5)) & 63;
-    int hit = own & own2 & gap;
-    if (!hit)
-        return -1;
-    int k = __builtin_ctz((unsigned)hit);
-    return around[k + 1 < 6 ? k + 1 : k - 5];
+    for (int mover = TH_BLACK; mover <= TH_WHITE; mover++)
+        for (int code = 0; code < 1 << 12; code++) {
+            int v[6], answer = 0;
+            for (int k = 0; k < 6; k++)
+                v[k] = (code >> (2 * k)) & 3;
+            for (int k = 5; k >= 0; k--)
+                if (v[k] == mover && v[(k + 2) % 6] == mover && v[(k + 1) % 6] == TH_EMPTY)
+                    answer = (k + 1) % 6 + 1;
+            save_table[mover - 1][code] = (uint8_t)answer;
+        }
+}
+
+/* The cell that saves the mover's bridge broken by the stone whose ring is
+ * `around`, or -1. */
+static inline int bridge_save(const uint8_t *cell, const int16_t *around, const uint8_t *table)
+{
+    int code = cell[around[0]] | cell[around[1]] << 2 | cell[around[2]] << 4 |
+               cell[around[3]] << 6 | cell[around[4]] << 8 | cell[around[5]] << 10;
+    int k = table[code];
+    return k ? around[k - 1] : -1;
 }
 
 static void trace_add(struct playout_trace *t, int move, int colour)
@@ -59,11 +72,12 @@ static void th_policy_playout(void *st, struct rng *rg, struct playout_trace *tr
             empty[e++] = (int16_t)i;
         }
     const int16_t *ring = th_ring(n);
+    pthread_once(&save_once, save_build);
     uint8_t *cell = s->cell;
     uint64_t h = s->hash;
     int colour = s->turn, last = s->last;
     for (int k = 0; k < e; k++) {
-        int save = last >= 0 ? bridge_save(cell, ring + last * 6, colour) : -1;
+        int save = last >= 0 ? bridge_save(cell, ring + last * 6, save_table[colour - 1]) : -1;
         int j = save >= 0 ? pos[save] : k + (int)rng_below(rg, (uint32_t)(e - k));
         int16_t t = empty[j];
         empty[j] = empty[k];
