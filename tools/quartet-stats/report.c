@@ -54,8 +54,9 @@ void report_text(const struct stats_config *c, const struct stats_acc *a)
     printf("game length in plies, without passes     mean %9.4f  variance %10.4f  min %llu  max %llu\n",
            ratio(a->lnp, a->games), variance(a->games, a->lnp, a->lnp_sq),
            (unsigned long long)(a->games ? a->lnp_min : 0), (unsigned long long)a->lnp_max);
-    printf("first player (%s) win rate               %.4f\n", seat_name(c, 0),
-           ratio(a->wins[0], a->games));
+    char label[64];
+    snprintf(label, sizeof label, "first player (%s) win rate", seat_name(c, 0));
+    printf("%-41s%.4f\n", label, ratio(a->wins[0], a->games));
     printf("drawn games (no outright winner)         %.4f  (%llu)\n\n",
            ratio(a->draws, a->games), (unsigned long long)a->draws);
     printf("seat    player            wins  win rate  draw rate  avg rank  avg score");
