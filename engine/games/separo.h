@@ -82,6 +82,8 @@ int separo_move_code(const struct separo_state *s, int p1, int p2, int p3);
  * bound on the regions it gains. separo_policy_move: the playout policy's
  * move for the side to move, which must have one. */
 struct rng;
+#define SEP_OWN_TRIES 4     /* samples looking for a closing move */
+#define SEP_BLOCK_TRIES 0   /* samples looking for the opponent's */
 int separo_move_faces(const struct separo_state *s, int m, int col);
 int separo_policy_move(const struct separo_state *s, struct rng *r);
 extern const struct game_mcts separo_mcts;

@@ -30,7 +30,7 @@ struct sep_policy {
     int own_tries, block_tries;
 };
 
-static struct sep_policy policy = { 4, 0 };
+static struct sep_policy policy = { SEP_OWN_TRIES, SEP_BLOCK_TRIES };
 static pthread_once_t policy_once = PTHREAD_ONCE_INIT;
 
 /* TEMPORARY (match experiments): QUARTET_SEP_POLICY="own,block". */
