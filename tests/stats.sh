@@ -25,6 +25,9 @@ num() {
     fi
 }
 
+# val KEY [SEAT]: num, or -999999 when absent (keeps the arithmetic going).
+val() { v=$(num "$@"); echo "${v:--999999}"; }
+
 # --- JSON shape and keys ---
 run -g yonin -s 8 -n 300 --seed 3 --json
 check "yonin json runs" "$([ $rc -eq 0 ] && echo 1)"
@@ -41,7 +44,7 @@ for k in win_rate draw_rate average_rank rank_when_facing_first wins; do
     for s in a b c d; do [ -n "$(num $k $s)" ] || miss="$miss $k.$s"; done
 done
 check "json has every key (missing:$miss)" "$([ -z "$miss" ] && echo 1)"
-check "games is 300" "$([ "$(num games)" = 300 ] && echo 1)"
+check "games is 300" "$([ "$(val games)" = 300 ] && echo 1)"
 # Balanced braces and quotes, nothing but one object: a cheap parse check.
 opens=$(tr -cd '{' <"$tmp/out" | wc -c); closes=$(tr -cd '}' <"$tmp/out" | wc -c)
 quotes=$(tr -cd '"' <"$tmp/out" | wc -c)
@@ -50,45 +53,45 @@ check "json braces balance, quotes pair" \
 check "no nan or inf in json" "$(grep -qiE 'nan|inf' "$tmp/out" || echo 1)"
 
 # Every game has one outright winner or is a draw (Yonin: shared first place).
-sum=$(( $(num wins a) + $(num wins b) + $(num wins c) + $(num wins d) + $(num draws) ))
+sum=$(( $(val wins a) + $(val wins b) + $(val wins c) + $(val wins d) + $(val draws) ))
 check "yonin wins + draws = games ($sum)" "$([ "$sum" -eq 300 ] && echo 1)"
-wr=$(awk -v a="$(num win_rate a)" -v b="$(num win_rate b)" -v c="$(num win_rate c)" \
-    -v d="$(num win_rate d)" -v g="$(num draw_games_rate)" \
+wr=$(awk -v a="$(val win_rate a)" -v b="$(val win_rate b)" -v c="$(val win_rate c)" \
+    -v d="$(val win_rate d)" -v g="$(val draw_games_rate)" \
     'BEGIN { s = a + b + c + d + g; print (s > 0.99999 && s < 1.00001) ? 1 : 0 }')
 check "yonin win rates + draw rate = 1" "$wr"
 # A seat's draw rate never exceeds the share of drawn games; ranks in 1..4.
-rk=$(awk -v a="$(num average_rank a)" -v b="$(num average_rank b)" -v c="$(num average_rank c)" \
-    -v d="$(num average_rank d)" 'BEGIN { print (a >= 1 && a <= 4 && b >= 1 && b <= 4 && c >= 1 && c <= 4 && d >= 1 && d <= 4) ? 1 : 0 }')
+rk=$(awk -v a="$(val average_rank a)" -v b="$(val average_rank b)" -v c="$(val average_rank c)" \
+    -v d="$(val average_rank d)" 'BEGIN { print (a >= 1 && a <= 4 && b >= 1 && b <= 4 && c >= 1 && c <= 4 && d >= 1 && d <= 4) ? 1 : 0 }')
 check "yonin average ranks within 1..4" "$rk"
 # Facing seats in a non-team game: 'first' means alone or shared, so the
 # four facing counts add up to the games' first places (>= games).
-ff=$(( $(num facing_first_games a) + $(num facing_first_games b) + $(num facing_first_games c) + $(num facing_first_games d) ))
+ff=$(( $(val facing_first_games a) + $(val facing_first_games b) + $(val facing_first_games c) + $(val facing_first_games d) ))
 check "facing-first games cover every game ($ff >= 300)" "$([ "$ff" -ge 300 ] && echo 1)"
 
 run -g othello -s 6 -n 500 --seed 4 --json
-sum=$(( $(num wins black) + $(num wins white) + $(num draws) ))
+sum=$(( $(val wins black) + $(val wins white) + $(val draws) ))
 check "othello wins + draws = games" "$([ $rc -eq 0 ] && [ "$sum" -eq 500 ] && echo 1)"
 check "othello draw rate per seat = drawn games" \
-    "$([ "$(num draw_rate black)" = "$(num draw_rate white)" ] && [ "$(num draw_rate black)" = "$(num draw_games_rate)" ] && echo 1)"
+    "$([ "$(val draw_rate black)" = "$(val draw_rate white)" ] && [ "$(val draw_rate black)" = "$(val draw_games_rate)" ] && echo 1)"
 check "othello has no facing ranks" "$(grep -q facing "$tmp/out" || echo 1)"
 check "othello first player = black's win rate" \
-    "$([ "$(num first_player_win_rate)" = "$(num win_rate black)" ] && echo 1)"
+    "$([ "$(val first_player_win_rate)" = "$(val win_rate black)" ] && echo 1)"
 
 # Team game: partners share every result; a team win counts for both seats.
 run -g yonin,team -n 300 --json
 check "team variant named" "$(grep -q '"variants":"team"' "$tmp/out" && echo 1)"
 check "team partners win together" \
-    "$([ "$(num wins a)" = "$(num wins c)" ] && [ "$(num wins b)" = "$(num wins d)" ] && echo 1)"
-sum=$(( $(num wins a) + $(num wins b) + $(num draws) ))
+    "$([ "$(val wins a)" = "$(val wins c)" ] && [ "$(val wins b)" = "$(val wins d)" ] && echo 1)"
+sum=$(( $(val wins a) + $(val wins b) + $(val draws) ))
 check "team wins + draws = games" "$([ "$sum" -eq 300 ] && echo 1)"
 check "team game has no facing ranks" "$(grep -q facing "$tmp/out" || echo 1)"
 
 # Torus Hex has no passes and no draws; moves per turn = empty cells.
 run -g torushex -s 5 -n 200 --json
 check "torus hex: no passes, no draws" \
-    "$([ "$(num turns)" = "$(num turns_with_move)" ] && [ "$(num draws)" = 0 ] && [ "$(num length_with_passes_mean)" = "$(num length_without_passes_mean)" ] && echo 1)"
+    "$([ "$(val turns)" = "$(val turns_with_move)" ] && [ "$(val draws)" = 0 ] && [ "$(val length_with_passes_mean)" = "$(val length_without_passes_mean)" ] && echo 1)"
 check "torus hex 5x5: first turn has 25 moves, so the max is 25" \
-    "$(awk -v m="$(num moves_per_turn_mean)" 'BEGIN { print (m > 12 && m <= 25) ? 1 : 0 }')"
+    "$(awk -v m="$(val moves_per_turn_mean)" 'BEGIN { print (m > 12 && m <= 25) ? 1 : 0 }')"
 
 # --- determinism and threads ---
 for g in "othello" "yonin" "separo -s 7" "torushex -s 7" "yonin,team -s 6"; do
@@ -115,7 +118,7 @@ check "more threads than games" "$(cmp -s "$tmp/a" "$tmp/b" && grep -q '"games":
 # --- search players through the player interface ---
 run -g othello -s 6 -n 20 -p alphabeta:2,random --json -t 2
 check "alphabeta:2 beats random on 6x6 (wins $(num wins black) of 20)" \
-    "$([ $rc -eq 0 ] && [ "$(num wins black)" -ge 15 ] && echo 1)"
+    "$([ $rc -eq 0 ] && [ "$(val wins black)" -ge 15 ] && echo 1)"
 check "players listed per seat" "$(grep -q '"players":\["alphabeta:2","random"\]' "$tmp/out" && echo 1)"
 cp "$tmp/out" "$tmp/ab2"
 run -g othello -s 6 -n 20 -p alphabeta:2,random --json
@@ -126,7 +129,7 @@ run -g separo -s 7 -n 12 -p flat-mc:p40 --json
 check "flat-mc with a playout budget is reproducible" \
     "$([ $rc -eq 0 ] && cmp -s "$tmp/out" "$tmp/fm" && echo 1)"
 run -g yonin -n 4 -p random,maxn:1,random,paranoid:1 --json
-check "yonin with maxn and paranoid seats" "$([ $rc -eq 0 ] && [ "$(num games)" = 4 ] && echo 1)"
+check "yonin with maxn and paranoid seats" "$([ $rc -eq 0 ] && [ "$(val games)" = 4 ] && echo 1)"
 
 # --- text output ---
 run -g yonin -n 50
