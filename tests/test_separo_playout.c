@@ -271,10 +271,192 @@ static void test_playout_legal(void)
     printf("playouts: %d games, %d moves replayed\n", games, moves);
 }
 
+/* ---- the policy's move distribution -------------------------------------- */
+
+struct pts { int x[3], y[3]; };
+
+/* The three points of a move, read back from its text. */
+static struct pts move_pts(const S *s, move_t m)
+{
+    char buf[32], *q = buf;
+    struct pts p;
+    G->format_move(s, m, buf, sizeof buf);
+    for (int i = 0; i < 3; i++) {
+        p.x[i] = *q++ - 'a';
+        p.y[i] = (int)strtol(q, &q, 10) - 1;
+        q += *q == '-';
+    }
+    return p;
+}
+
+/* Exact probabilities of separo_policy_move for each of the mover's n
+ * legal moves, from plain definitions: a closing move adds a face (flood
+ * fill); step 1 takes SEP_OWN_TRIES uniform samples, the first closing one
+ * wins, else the last sample stands; step 2 (only then) takes
+ * SEP_BLOCK_TRIES samples of the opponent's moves, and the first closing
+ * one with blockers picks uniformly among the mover's moves putting a
+ * stone on its middle point or (if empty) its end point, a move counted
+ * once per such point. */
+static void policy_model(const S *s, const move_t *mv, int n, double *prob)
+{
+    int good[GAME_MAX_MOVES], g = 0;
+    for (int i = 0; i < n; i++)
+        g += good[i] = plain_faces(s, mv[i]) > 0;
+    double miss = pow(1.0 - (double)g / n, SEP_OWN_TRIES);
+    /* Step 2: per opponent move, the mover's blockers with multiplicity. */
+    S t = *s;
+    t.side ^= 1;
+    move_t om[GAME_MAX_MOVES];
+    int no = G->is_over(&t) ? 0 : G->legal_moves(&t, om), usable = 0;
+    static double block[GAME_MAX_MOVES];
+    memset(block, 0, sizeof block);
+    if (no && om[0] == MOVE_PASS)
+        no = 0;
+    for (int j = 0; j < no && SEP_BLOCK_TRIES > 0; j++) {
+        if (plain_faces(&t, om[j]) <= 0)
+            continue;
+        struct pts q = move_pts(&t, om[j]);
+        int fresh3 = s->cell[separo_index(s, q.x[2], q.y[2])] == SEP_EMPTY;
+        int mult[GAME_MAX_MOVES], total = 0;
+        for (int i = 0; i < n; i++) {
+            struct pts p = move_pts(s, mv[i]);
+            mult[i] = 0;
+            for (int a = 1; a < 3; a++)
+                for (int b = 1; b < 2 + fresh3; b++)
+                    mult[i] += p.x[a] == q.x[b] && p.y[a] == q.y[b];
+            total += mult[i];
+        }
+        if (!total)
+            continue;
+        usable++;
+        for (int i = 0; i < n; i++)
+            block[i] += (double)mult[i] / total;
+    }
+    double found = no ? 1.0 - pow(1.0 - (double)usable / no, SEP_BLOCK_TRIES) : 0.0;
+    for (int i = 0; i < n; i++) {
+        prob[i] = good[i] ? (1.0 - miss) / g : 0.0;
+        if (usable)
+            prob[i] += miss * found * block[i] / usable;
+        if (!good[i])
+            prob[i] += miss * (1.0 - found) / (n - g);
+    }
+}
+
+/* Draws the policy's move `draws` times and compares each move's count
+ * with the model: within 5 standard deviations (plus 2). Returns the
+ * number of moves out of bounds. */
+static int policy_matches(const S *s, struct rng *r, int draws, const char *what)
+{
+    move_t mv[GAME_MAX_MOVES];
+    int n = G->legal_moves(s, mv), bad = 0;
+    static double prob[GAME_MAX_MOVES];
+    static int count[GAME_MAX_MOVES];
+    policy_model(s, mv, n, prob);
+    memset(count, 0, sizeof count);
+    for (int d = 0; d < draws; d++) {
+        int m = separo_policy_move(s, r), i = 0;
+        while (i < n && mv[i] != m)
+            i++;
+        if (i == n)
+            return n + 1; /* not a legal move at all */
+        count[i]++;
+    }
+    for (int i = 0; i < n; i++) {
+        double e = draws * prob[i], sd = sqrt(e * (1.0 - prob[i]));
+        if (fabs(count[i] - e) > 5 * sd + 2) {
+            char buf[32];
+            G->format_move(s, mv[i], buf, sizeof buf);
+            fprintf(stderr, "%s: %s drawn %d times, expected %.1f\n", what, buf, count[i], e);
+            bad++;
+        }
+    }
+    return bad;
+}
+
+/* Hand-built: Red's stones d4 and f5 joined to the left and right borders,
+ * so that d4-e5-f5 and f5-e4-d4 cut the board in two. Red's other closing
+ * moves are the few that reach the border; Red must pick a closing move
+ * with probability 1 - (1 - g/n)^SEP_OWN_TRIES (g of n moves closing). */
+static void test_policy_hand(void)
+{
+    S s;
+    struct rng r;
+    rng_seed(&r, 31);
+    separo_clear(&s, 9);
+    const int path[][2] = { { 0, 3 }, { 1, 3 }, { 2, 4 }, { 3, 3 } };  /* a4 b4 c5 d4 */
+    const int path2[][2] = { { 8, 4 }, { 7, 4 }, { 6, 5 }, { 5, 4 } }; /* i5 h5 g6 f5 */
+    for (int i = 0; i < 4; i++) {
+        separo_put_stone(&s, path[i][0], path[i][1], SEP_RED);
+        separo_put_stone(&s, path2[i][0], path2[i][1], SEP_RED);
+        if (i) {
+            separo_put_root(&s, path[i - 1][0], path[i - 1][1], path[i][0], path[i][1]);
+            separo_put_root(&s, path2[i - 1][0], path2[i - 1][1], path2[i][0], path2[i][1]);
+        }
+    }
+    separo_put_stone(&s, 4, 0, SEP_BLUE); /* e1: Blue has moves too */
+    separo_rebuild(&s);
+    s.handmade = 0; /* joined to the border, as in play */
+    move_t mv[GAME_MAX_MOVES], a, b;
+    int n = G->legal_moves(&s, mv), closing = 0, isclosing[GAME_MAX_MOVES];
+    CHECK(G->parse_move(&s, "d4-e5-f5", &a) == 0 && G->parse_move(&s, "f5-e4-d4", &b) == 0, "parse");
+    for (int i = 0; i < n; i++)
+        closing += isclosing[i] = plain_faces(&s, mv[i]) > 0;
+    CHECK(closing >= 2 && closing <= n / 3 && plain_faces(&s, a) == 1 && plain_faces(&s, b) == 1,
+          "hand position: %d closing moves of %d", closing, n);
+    int sc0[2], sc[2];
+    S t = s;
+    G->score(&s, sc0);
+    G->play(&t, a);
+    G->score(&t, sc);
+    CHECK(sc0[0] == 1 && sc[0] == 2, "d4-e5-f5 cuts the board in two (%d -> %d)", sc0[0], sc[0]);
+    const int draws = 40000;
+    int hits = 0, hits_ab = 0;
+    for (int d = 0; d < draws; d++) {
+        int m = separo_policy_move(&s, &r), i = 0;
+        while (i < n && mv[i] != m)
+            i++;
+        hits += i < n && isclosing[i];
+        hits_ab += m == a || m == b;
+    }
+    double p = 1.0 - pow(1.0 - (double)closing / n, SEP_OWN_TRIES), sd = sqrt(draws * p * (1 - p));
+    double pab = p * 2 / closing, sdab = sqrt(draws * pab * (1 - pab));
+    CHECK(fabs(hits_ab - draws * pab) < 5 * sdab, "d4-e5-f5 or f5-e4-d4 drawn %d of %d, expected %.0f",
+          hits_ab, draws, draws * pab);
+    CHECK(fabs(hits - draws * p) < 5 * sd, "closing moves drawn %d of %d, expected %.0f (n=%d)",
+          hits, draws, draws * p, n);
+    CHECK(policy_matches(&s, &r, draws, "hand position") == 0, "hand position distribution");
+    /* Blue to move in the same position: Red's closing moves are Blue's
+     * to block (step 2 when SEP_BLOCK_TRIES > 0). */
+    s.side = 1;
+    CHECK(policy_matches(&s, &r, draws, "hand position, Blue") == 0, "hand position, Blue");
+}
+
+/* The same comparison on positions from random games. */
+static void test_policy_random(void)
+{
+    struct rng r, pr;
+    rng_seed(&r, 41);
+    rng_seed(&pr, 42);
+    int bad = 0, tested = 0;
+    for (int i = 0; i < 60; i++) {
+        S s;
+        random_position(&s, i % 4 ? 9 : 7, &r, 50);
+        move_t mv[GAME_MAX_MOVES];
+        if (G->is_over(&s) || (G->legal_moves(&s, mv) == 1 && mv[0] == MOVE_PASS))
+            continue;
+        bad += policy_matches(&s, &pr, 20000, "random position") != 0;
+        tested++;
+    }
+    CHECK(bad == 0 && tested > 30, "%d of %d positions: policy distribution off the model", bad,
+          tested);
+}
+
 int main(void)
 {
     test_faces();
     test_faces_hand();
     test_playout_legal();
+    test_policy_hand();
+    test_policy_random();
     return check_report();
 }
