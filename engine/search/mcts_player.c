@@ -1,36 +1,25 @@
-/* Placeholder for the mcts player while it is being written (issue work in
- * progress): plays the first legal move. */
-#include "engine/player.h"
+/* The `mcts` player: the generic Monte-Carlo tree search (mcts.c) as a
+ * player; the searcher and its tree live as long as the player, so the
+ * tree is reused from one genmove (or analyze) to the next. */
+#include "mcts.h"
 
-#include <stdlib.h>
-#include <string.h>
-
-struct ph { const struct game *g; };
-
-static void *ph_create(const struct game *g, const struct player_options *o)
+static void *mcts_player_create(const struct game *g, const struct player_options *opt)
 {
-    (void)o;
-    struct ph *p = malloc(sizeof *p);
-    if (p)
-        p->g = g;
-    return p;
+    return mcts_create(g, opt);
 }
 
-static void ph_destroy(void *p) { free(p); }
+static void mcts_player_destroy(void *p) { mcts_destroy(p); }
 
-static move_t ph_genmove(void *vp, const void *st, const struct search_limits *lim)
+static move_t mcts_player_genmove(void *p, const void *st, const struct search_limits *lim)
 {
-    (void)lim;
-    struct ph *p = vp;
-    move_t m[GAME_MAX_MOVES];
-    return p->g->legal_moves(st, m) > 0 ? m[0] : MOVE_PASS;
+    return mcts_search(p, st, lim);
 }
 
 const struct player_type mcts_player = {
     .name = "mcts",
-    .doc = "Monte-Carlo tree search (in progress)",
-    
-    .create = ph_create,
-    .destroy = ph_destroy,
-    .genmove = ph_genmove,
+    .doc = "Monte-Carlo tree search: UCT with the game's playouts, priors and RAVE, "
+           "a solver for decided positions, shared-tree threads, tree reuse",
+    .create = mcts_player_create,
+    .destroy = mcts_player_destroy,
+    .genmove = mcts_player_genmove,
 };

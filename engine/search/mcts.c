@@ -1,0 +1,507 @@
+/* The MCTS search proper: selection (UCT, RAVE, priors, solver values),
+ * lock-free expansion, playouts, backup of reward vectors, AMAF updates,
+ * solver propagation, and the worker threads with their budget. */
+#include "mcts_int.h"
+
+#include "engine/clock.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Root visits are int32: a search that gets this far stops. */
+#define VISITS_LIMIT (INT32_MAX - (1 << 24))
+
+static int thread_count(const struct player_options *o)
+{
+    if (o->threads > 0)
+        return o->threads > MCTS_MAX_THREADS ? MCTS_MAX_THREADS : o->threads;
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > MCTS_MAX_THREADS ? MCTS_MAX_THREADS : (int)n;
+}
+
+static void default_config(struct mcts *m)
+{
+    const struct game_mcts *h = m->g->mcts;
+    struct mcts_config *c = &m->cfg;
+    c->rave = h && h->amaf && h->playout;
+    c->priors = h && h->priors;
+    /* Tuned with short matches (see the README): RAVE carries most of the
+     * exploration when it is on. */
+    c->explore = m->opt.explore > 0 ? m->opt.explore : c->rave ? 0.25 : 0.7;
+    c->rave_k = 1000;
+    c->expand_after = 2;
+    c->early_stop = true;
+}
+
+struct mcts *mcts_create(const struct game *g, const struct player_options *opt)
+{
+    struct mcts *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->g = g;
+    m->opt = *opt;
+    size_t mb = opt->tree_mb > 0 ? (size_t)opt->tree_mb : 512;
+    /* Two pools of half the bound each: reuse compacts into the spare. */
+    size_t half = (mb << 20) / 2;
+    m->root_state = malloc(g->state_size);
+    m->scratch = malloc(g->state_size * 8);
+    if (pool_init(&m->pool[0], half) || pool_init(&m->pool[1], half) ||
+        !m->root_state || !m->scratch) {
+        mcts_destroy(m);
+        return NULL;
+    }
+    m->seeds = opt->seed;
+    m->threads = thread_count(opt);
+    m->policy_playout = g->mcts && g->mcts->playout;
+    default_config(m);
+    return m;
+}
+
+void mcts_destroy(struct mcts *m)
+{
+    if (!m)
+        return;
+    pool_free(&m->pool[0]);
+    pool_free(&m->pool[1]);
+    free(m->root_state);
+    free(m->scratch);
+    free(m);
+}
+
+struct mcts_config *mcts_config(struct mcts *m) { return &m->cfg; }
+const struct mcts_stats *mcts_last(const struct mcts *m) { return &m->last; }
+void mcts_clear(struct mcts *m) { m->have_tree = false; }
+size_t mcts_node_bytes(void) { return sizeof(struct mcts_node); }
+
+/* ---- selection ----------------------------------------------------------- */
+
+static double child_score(const struct mcts *m, const struct mcts_node *c, double lg)
+{
+    double v = node_visits(c);
+    double r = (double)atomic_load_explicit(&c->reward, memory_order_relaxed) * (1.0 / MCTS_SCALE);
+    if (c->prior_weight) {
+        v += c->prior_weight;
+        r += c->prior_weight * (c->prior_value * (1.0 / 65535.0));
+    }
+    double q;
+    if (m->cfg.rave) {
+        int32_t av = atomic_load_explicit(&c->amaf_visits, memory_order_relaxed);
+        if (av > 0) {
+            double aq = (double)atomic_load_explicit(&c->amaf_reward, memory_order_relaxed) *
+                        (1.0 / MCTS_SCALE) / av;
+            if (v > 0) {
+                double beta = sqrt(m->cfg.rave_k / (3 * v + m->cfg.rave_k));
+                q = (1 - beta) * (r / v) + beta * aq;
+            } else {
+                q = aq;
+            }
+            return q + m->cfg.explore * sqrt(lg / (v + 1));
+        }
+    }
+    if (v <= 0)
+        return 1e100;   /* every move is tried once before any twice */
+    return r / v + m->cfg.explore * sqrt(lg / v);
+}
+
+static struct mcts_node *select_child(const struct mcts *m, struct mcts_node *n)
+{
+    struct mcts_node *c = node_children(live_pool(m), n);
+    int nc = n->nchildren, to_move = c[0].mover, best_i = 0;
+    double lg = log((double)node_visits(n) + 1.0), best = -INFINITY;
+    for (int i = 0; i < nc; i++) {
+        if (atomic_load_explicit(&c[i].flags, memory_order_relaxed) & NODE_PRUNED)
+            continue;
+        int w = atomic_load_explicit(&c[i].winner, memory_order_relaxed);
+        double score;
+        if (w == to_move)
+            return &c[i];      /* solver: a proven win is always taken */
+        else if (w >= 0)
+            score = -1e200;    /* a proven loss, only when nothing else */
+        else
+            score = child_score(m, &c[i], lg);
+        if (score > best) {
+            best = score;
+            best_i = i;
+        }
+    }
+    return &c[best_i];
+}
+
+/* ---- expansion ----------------------------------------------------------- */
+
+static void set_priors(struct mcts *m, struct worker *w, struct mcts_node *c, int n, const void *st)
+{
+    for (int i = 0; i < n; i++) {
+        w->prior_value[i] = 0.5f;
+        w->prior_weight[i] = 0;
+    }
+    m->g->mcts->priors(st, w->moves, n, w->prior_value, w->prior_weight);
+    for (int i = 0; i < n; i++) {
+        float wt = w->prior_weight[i], v = w->prior_value[i];
+        wt = wt > 0 ? (wt < 65535 ? wt : 65535) : 0;   /* also drops NaN */
+        v = v > 0 ? (v < 1 ? v : 1) : 0;
+        c[i].prior_weight = (uint16_t)(wt + 0.5f);
+        c[i].prior_value = (uint16_t)(v * 65535 + 0.5f);
+    }
+}
+
+/* Creates n's children; false when another thread is at it, the game is
+ * over or the pool is full (the caller then plays out from n). */
+bool mcts_expand(struct mcts *m, struct worker *w, struct mcts_node *n, const void *st)
+{
+    uint8_t leaf = NODE_LEAF;
+    if (!atomic_compare_exchange_strong(&n->expand, &leaf, NODE_BUSY))
+        return false;
+    const struct game *g = m->g;
+    int cnt = g->legal_moves(st, w->moves);
+    uint32_t at = cnt > 0 && cnt <= UINT16_MAX ? pool_alloc(live_pool(m), (uint32_t)cnt) : MCTS_NONE;
+    if (at == MCTS_NONE) {
+        atomic_store_explicit(&n->expand, NODE_LEAF, memory_order_release);
+        return false;
+    }
+    struct mcts_node *c = &live_pool(m)->node[at];
+    int mover = g->to_move(st);
+    for (int i = 0; i < cnt; i++)
+        node_init(&c[i], w->moves[i], mover);
+    if (m->cfg.priors && g->mcts && g->mcts->priors)
+        set_priors(m, w, c, cnt, st);
+    n->first_child = at;
+    n->nchildren = (uint16_t)cnt;
+    atomic_store_explicit(&n->expand, NODE_EXPANDED, memory_order_release);
+    return true;
+}
+
+/* ---- backup -------------------------------------------------------------- */
+
+/* MCTS-Solver: a proven child can decide its parent, and so on upwards.
+ * `winner` is the player who wins from that node with best play. */
+static void solver_propagate(const struct mcts *m, struct worker *w)
+{
+    const struct mcts_pool *p = live_pool(m);
+    for (int d = w->depth; d > 0; d--) {
+        struct mcts_node *child = w->path[d], *parent = w->path[d - 1];
+        int cw = atomic_load(&child->winner), to_move = child->mover, pw = -1;
+        if (cw < 0)
+            return;
+        if (cw == to_move) {
+            pw = to_move;
+        } else if (m->g->num_players == 2) {
+            /* Lost whatever the player to move does? */
+            const struct mcts_node *c = node_children(p, parent);
+            pw = cw;
+            for (int i = 0; i < parent->nchildren && pw >= 0; i++) {
+                if (atomic_load(&c[i].flags) & NODE_PRUNED)
+                    continue;
+                int x = atomic_load(&c[i].winner);
+                if (x < 0 || x == to_move)
+                    pw = -1;
+            }
+        }
+        if (pw < 0)
+            return;
+        atomic_store(&parent->winner, (int8_t)pw);
+    }
+}
+
+static void mark_terminal(const struct mcts *m, struct worker *w, struct mcts_node *n, const double *res)
+{
+    if (atomic_fetch_or(&n->flags, NODE_TERMINAL) & NODE_TERMINAL)
+        return;
+    for (int p = 0; p < m->g->num_players; p++)
+        if (res[p] >= 1.0) {
+            atomic_store(&n->winner, (int8_t)p);
+            solver_propagate(m, w);
+            return;
+        }
+}
+
+static void note_move(struct worker *w, move_t mv, int player, int at)
+{
+    w->seq_player[at] = (int8_t)player;
+    if (mv >= 0 && mv < MCTS_AMAF_SPAN && w->seen_stamp[mv] != w->stamp) {
+        w->seen_stamp[mv] = w->stamp;
+        w->seen_at[mv] = (uint16_t)at;
+    }
+}
+
+/* AMAF: each child of a node on the path whose move its mover played later
+ * in this simulation (tree part or playout) counts the result as a sample.
+ * Lost updates between threads only drop samples, so plain relaxed loads
+ * and stores suffice. */
+static void amaf_update(const struct mcts *m, struct worker *w, const int64_t *r)
+{
+    if (++w->stamp == 0) {
+        memset(w->seen_stamp, 0, sizeof w->seen_stamp);
+        w->stamp = 1;
+    }
+    int len = 0, tn = w->trace.n < PLAYOUT_TRACE_MAX ? w->trace.n : PLAYOUT_TRACE_MAX;
+    for (int j = 1; j <= w->depth; j++, len++)
+        note_move(w, w->path[j]->move, w->path[j]->mover, len);
+    for (int k = 0; k < tn; k++, len++)
+        note_move(w, w->trace.move[k], w->trace.player[k], len);
+    const struct mcts_pool *p = live_pool(m);
+    for (int i = 0; i <= w->depth; i++) {
+        const struct mcts_node *n = w->path[i];
+        if (!node_expanded(n))
+            continue;
+        struct mcts_node *c = node_children(p, n);
+        for (int k = 0; k < n->nchildren; k++) {
+            move_t mv = c[k].move;
+            if (mv < 0 || mv >= MCTS_AMAF_SPAN || w->seen_stamp[mv] != w->stamp)
+                continue;
+            int at = w->seen_at[mv];
+            if (at < i || w->seq_player[at] != c[k].mover)
+                continue;
+            atomic_store_explicit(&c[k].amaf_visits,
+                atomic_load_explicit(&c[k].amaf_visits, memory_order_relaxed) + 1, memory_order_relaxed);
+            atomic_store_explicit(&c[k].amaf_reward,
+                atomic_load_explicit(&c[k].amaf_reward, memory_order_relaxed) + r[c[k].mover],
+                memory_order_relaxed);
+        }
+    }
+}
+
+/* ---- one simulation ------------------------------------------------------ */
+
+static void simulate(struct worker *w)
+{
+    struct mcts *m = w->m;
+    const struct game *g = m->g;
+    memcpy(w->st, m->root_state, g->state_size);
+    struct mcts_node *n = root_node(m);
+    atomic_fetch_add_explicit(&n->visits, 1, memory_order_relaxed);
+    int d = 0;
+    bool over = false, fresh_terminal = false;
+    w->path[0] = n;
+    for (;;) {
+        if (node_expanded(n)) {
+            if (d + 1 >= MCTS_PATH_MAX)
+                break;
+            n = select_child(m, n);
+            g->play(w->st, n->move);
+            /* The visit counts before the result arrives: virtual loss. */
+            atomic_fetch_add_explicit(&n->visits, 1, memory_order_relaxed);
+            w->path[++d] = n;
+            continue;
+        }
+        if (atomic_load_explicit(&n->flags, memory_order_relaxed) & NODE_TERMINAL) {
+            over = true;
+            break;
+        }
+        if (g->is_over(w->st)) {
+            over = fresh_terminal = true;
+            break;
+        }
+        if (node_visits(n) > m->cfg.expand_after && mcts_expand(m, w, n, w->st))
+            continue;
+        break;
+    }
+    w->depth = d;
+    w->trace.n = 0;
+    if (!over) {
+        if (m->policy_playout)
+            g->mcts->playout(w->st, &w->rng, m->cfg.rave ? &w->trace : NULL);
+        else
+            game_random_playout(g, w->st, &w->rng);
+    }
+    double res[GAME_MAX_PLAYERS] = {0};
+    g->outcome(w->st, res);
+    int64_t r[GAME_MAX_PLAYERS];
+    for (int p = 0; p < g->num_players; p++)
+        r[p] = (int64_t)(res[p] * MCTS_SCALE + 0.5);
+    for (int i = 0; i <= d; i++)
+        if (w->path[i]->mover >= 0)
+            atomic_fetch_add_explicit(&w->path[i]->reward, r[w->path[i]->mover], memory_order_relaxed);
+    if (m->cfg.rave)
+        amaf_update(m, w, r);
+    if (fresh_terminal)
+        mark_terminal(m, w, n, res);
+}
+
+/* ---- budget -------------------------------------------------------------- */
+
+static void halt(struct search *s) { atomic_store(&s->halt, 1); }
+
+/* Can the most visited root move still be overtaken? */
+static bool settled(const struct mcts *m, const struct search *s, double now)
+{
+    const struct mcts_node *root = root_node(m);
+    if (!node_expanded(root))
+        return false;
+    if (root_proven(m))
+        return true;
+    const struct mcts_node *c = node_children(live_pool(m), root);
+    long best = 0, second = 0;
+    for (int i = 0; i < root->nchildren; i++) {
+        if (atomic_load_explicit(&c[i].flags, memory_order_relaxed) & NODE_PRUNED)
+            continue;
+        long v = node_visits(&c[i]);
+        if (v > best)
+            second = best, best = v;
+        else if (v > second)
+            second = v;
+    }
+    long done = node_visits(root) - s->start_visits;
+    double left = INFINITY;
+    if (s->quota > 0)
+        left = (double)(s->quota - done);
+    if (s->deadline > 0 && now > s->start) {
+        double rate = done / (now - s->start);
+        double t = rate * (s->deadline - now);
+        left = t < left ? t : left;
+    }
+    return (double)(best - second) > left;
+}
+
+static bool out_of_budget(struct worker *w, long iter, double *next_report)
+{
+    struct search *s = w->s;
+    const struct search_limits *lim = s->lim;
+    if (atomic_load_explicit(&s->halt, memory_order_relaxed))
+        return true;
+    int32_t visits = node_visits(root_node(w->m));
+    if ((lim->stop && *lim->stop) || visits >= VISITS_LIMIT ||
+        (s->quota > 0 && visits - s->start_visits >= s->quota)) {
+        halt(s);
+        return true;
+    }
+    bool check_clock = w->id == 0 || (iter & 7) == 0;
+    if (!check_clock)
+        return false;
+    double now = clock_now();
+    if (s->deadline > 0 && now >= s->deadline) {
+        halt(s);
+        return true;
+    }
+    if (w->id != 0)
+        return false;
+    if (lim->report && now >= *next_report) {
+        root_report(w->m, s);
+        *next_report = now + (lim->report_interval > 0 ? lim->report_interval : 1.0);
+    }
+    if (s->budgeted && w->m->cfg.early_stop && (iter & 63) == 63 && settled(w->m, s, now)) {
+        halt(s);
+        return true;
+    }
+    return false;
+}
+
+static void *worker_run(void *arg)
+{
+    struct worker *w = arg;
+    double next_report = w->s->start +
+        (w->s->lim->report_interval > 0 ? w->s->lim->report_interval : 1.0);
+    for (long iter = 0; !out_of_budget(w, iter, &next_report); iter++)
+        simulate(w);
+    return NULL;
+}
+
+/* ---- the search ---------------------------------------------------------- */
+
+/* Never beyond the budget: stop at 97% of it, and 10 ms early when that
+ * leaves at least half of it. */
+static double safe_seconds(double sec)
+{
+    double t = sec * 0.97;
+    if (sec - 0.010 < t && sec - 0.010 > sec * 0.5)
+        t = sec - 0.010;
+    return t;
+}
+
+static int movable_children(const struct mcts *m)
+{
+    const struct mcts_node *root = root_node(m);
+    if (!node_expanded(root))
+        return 0;
+    const struct mcts_node *c = node_children(live_pool(m), root);
+    int k = 0;
+    for (int i = 0; i < root->nchildren; i++)
+        k += !(atomic_load(&c[i].flags) & NODE_PRUNED);
+    return k;
+}
+
+static struct worker *new_worker(struct mcts *m, struct search *s, int id, uint64_t seed)
+{
+    struct worker *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    w->st = malloc(m->g->state_size);
+    if (!w->st) {
+        free(w);
+        return NULL;
+    }
+    w->m = m;
+    w->s = s;
+    w->id = id;
+    rng_seed(&w->rng, seed + 0x9e3779b97f4a7c15ULL * (uint64_t)id);
+    return w;
+}
+
+static void free_worker(struct worker *w)
+{
+    if (w)
+        free(w->st);
+    free(w);
+}
+
+move_t mcts_search(struct mcts *m, const void *st, const struct search_limits *lim)
+{
+    const struct game *g = m->g;
+    if (g->is_over(st))
+        return MOVE_PASS;
+    struct search s = {.lim = lim, .start = clock_now()};
+    atomic_init(&s.halt, 0);
+    uint64_t seed = rng_splitmix(&m->seeds);
+    struct worker *w[MCTS_MAX_THREADS] = {0};
+    w[0] = new_worker(m, &s, 0, seed);
+    if (!w[0]) {
+        move_t moves[GAME_MAX_MOVES];
+        return g->legal_moves(st, moves) > 0 ? moves[0] : MOVE_PASS;
+    }
+    m->last = (struct mcts_stats){.reused_depth = root_prepare(m, w[0], st)};
+    m->last.reused_visits = m->last.reused_depth >= 0 ? node_visits(root_node(m)) : 0;
+
+    s.quota = lim->playouts > 0 ? lim->playouts : m->opt.playouts > 0 ? m->opt.playouts : 0;
+    if (lim->seconds > 0)
+        s.deadline = s.start + safe_seconds(lim->seconds);
+    else if (s.quota <= 0 && !lim->stop)
+        s.deadline = s.start + safe_seconds(m->opt.time_per_move > 0 ? m->opt.time_per_move : 1.0);
+    s.budgeted = s.deadline > 0 || s.quota > 0;
+    s.start_visits = node_visits(root_node(m));
+
+    int nt = m->threads, started = 1;
+    /* Nothing to think about: a won root or a single choice. */
+    bool skip = s.budgeted && (root_won(m) || movable_children(m) <= 1);
+    if (!skip) {
+        for (int t = 1; t < nt; t++, started++)
+            if (!(w[t] = new_worker(m, &s, t, seed)) ||
+                pthread_create(&w[t]->thread, NULL, worker_run, w[t]) != 0)
+                break;
+        worker_run(w[0]);
+        for (int t = 1; t < started; t++)
+            pthread_join(w[t]->thread, NULL);
+    }
+    if (lim->report)
+        root_report(m, &s);
+    struct mcts_stats *l = &m->last;
+    l->playouts = node_visits(root_node(m)) - s.start_visits;
+    l->seconds = clock_now() - s.start;
+    l->threads = skip ? 0 : started;
+    l->nodes = atomic_load(&live_pool(m)->used);
+    l->capacity = live_pool(m)->cap;
+    if (l->nodes > l->capacity)
+        l->nodes = l->capacity;
+    l->pool_full = atomic_load(&live_pool(m)->full);
+    l->proven = root_proven(m);
+    if (m->opt.verbose > 0)
+        fprintf(stderr, "mcts: %ld playouts in %.3f s (%.0f/s, %d threads), %lu nodes%s, reused %ld visits at depth %d%s\n",
+                l->playouts, l->seconds, l->seconds > 0 ? l->playouts / l->seconds : 0.0,
+                l->threads, l->nodes, l->pool_full ? " (pool full: leaves no longer expand)" : "",
+                l->reused_visits, l->reused_depth, l->proven ? ", root proven" : "");
+    for (int t = 0; t < MCTS_MAX_THREADS; t++)
+        free_worker(w[t]);
+    return root_choice(m);
+}

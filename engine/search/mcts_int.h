@@ -1,0 +1,88 @@
+/* Internals shared by the MCTS files: the searcher's state, one search's
+ * budget, and the per-thread worker. */
+#ifndef QUARTET_MCTS_INT_H
+#define QUARTET_MCTS_INT_H
+
+#include "mcts.h"
+#include "mcts_tree.h"
+
+#include "engine/rng.h"
+
+#include <pthread.h>
+
+#define MCTS_PATH_MAX 1024      /* deeper paths stop descending and play out */
+#define MCTS_AMAF_SPAN 16384    /* AMAF covers move codes below this */
+#define MCTS_MAX_THREADS 64
+
+struct mcts {
+    const struct game *g;
+    struct player_options opt;
+    struct mcts_config cfg;
+    struct mcts_pool pool[2];
+    int cur;                    /* the live pool; the other is the spare */
+    bool have_tree;
+    unsigned char *root_state;  /* the position at pool[cur].node[0] */
+    unsigned char *scratch;     /* for reuse lookups */
+    uint64_t seeds;             /* advanced per search */
+    int threads;
+    bool policy_playout;        /* the game's own playout hook */
+    struct mcts_stats last;
+};
+
+/* One search's budget and shared flags. */
+struct search {
+    const struct search_limits *lim;
+    double start, deadline;     /* clock_now() values; deadline 0: none */
+    long quota;                 /* playouts; 0: none */
+    int32_t start_visits;       /* root visits before the search */
+    bool budgeted;              /* time or playouts: may stop early */
+    atomic_int halt;
+};
+
+struct worker {
+    struct mcts *m;
+    struct search *s;
+    int id;
+    struct rng rng;
+    unsigned char *st;
+    int depth;
+    struct mcts_node *path[MCTS_PATH_MAX];
+    struct playout_trace trace;
+    move_t moves[GAME_MAX_MOVES];
+    float prior_value[GAME_MAX_MOVES], prior_weight[GAME_MAX_MOVES];
+    /* AMAF: first index of each move in this playout's sequence. */
+    uint32_t stamp;
+    uint32_t seen_stamp[MCTS_AMAF_SPAN];
+    uint16_t seen_at[MCTS_AMAF_SPAN];
+    int8_t seq_player[MCTS_PATH_MAX + PLAYOUT_TRACE_MAX];
+    pthread_t thread;
+};
+
+static inline struct mcts_pool *live_pool(const struct mcts *m)
+{
+    return (struct mcts_pool *)&m->pool[m->cur];
+}
+
+static inline struct mcts_node *root_node(const struct mcts *m)
+{
+    return &live_pool(m)->node[0];
+}
+
+static inline double node_mean(const struct mcts_node *n)
+{
+    int32_t v = node_visits(n);
+    return v > 0 ? (double)atomic_load_explicit(&n->reward, memory_order_relaxed) / MCTS_SCALE / v : 0.0;
+}
+
+/* mcts.c */
+bool mcts_expand(struct mcts *m, struct worker *w, struct mcts_node *n, const void *st);
+
+/* mcts_root.c: the root before, during and after a search. */
+int root_prepare(struct mcts *m, struct worker *w, const void *st);
+move_t root_choice(const struct mcts *m);
+void root_report(const struct mcts *m, const struct search *s);
+/* The root is won for the player to move there. */
+bool root_won(const struct mcts *m);
+bool root_proven(const struct mcts *m);
+
+#endif
