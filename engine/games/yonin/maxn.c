@@ -1,36 +1,17 @@
-/* Placeholder for the maxn player while it is being written (issue work in
- * progress): plays the first legal move. */
-#include "engine/player.h"
+/* The `maxn` player: Yonin max-n search (search_player.c drives it). */
+#include "search_player.h"
 
-#include <stdlib.h>
-#include <string.h>
-
-struct ph { const struct game *g; };
-
-static void *ph_create(const struct game *g, const struct player_options *o)
+static void *maxn_create(const struct game *g, const struct player_options *opt)
 {
-    (void)o;
-    struct ph *p = malloc(sizeof *p);
-    if (p)
-        p->g = g;
-    return p;
+    return yn_player_create(g, opt, YN_KIND_MAXN);
 }
 
-static void ph_destroy(void *p) { free(p); }
-
-static move_t ph_genmove(void *vp, const void *st, const struct search_limits *lim)
-{
-    (void)lim;
-    struct ph *p = vp;
-    move_t m[GAME_MAX_MOVES];
-    return p->g->legal_moves(st, m) > 0 ? m[0] : MOVE_PASS;
-}
-static bool ph_supports(const struct game *g) { return strcmp(g->name, "Yonin") == 0; }
 const struct player_type yonin_maxn_player = {
     .name = "maxn",
-    .doc = "Yonin max-n search (in progress)",
-    .supports = ph_supports,
-    .create = ph_create,
-    .destroy = ph_destroy,
-    .genmove = ph_genmove,
+    .doc = "Yonin: max-n search with shallow pruning, exact max-n endgame; "
+           "team game: alpha-beta on the team score",
+    .supports = yn_player_supports,
+    .create = maxn_create,
+    .destroy = yn_player_destroy,
+    .genmove = yn_player_genmove,
 };

@@ -1,36 +1,18 @@
-/* Placeholder for the paranoid player while it is being written (issue work in
- * progress): plays the first legal move. */
-#include "engine/player.h"
+/* The `paranoid` player: Yonin paranoid alpha-beta, the mover against the
+ * other three (search_player.c drives it). */
+#include "search_player.h"
 
-#include <stdlib.h>
-#include <string.h>
-
-struct ph { const struct game *g; };
-
-static void *ph_create(const struct game *g, const struct player_options *o)
+static void *paranoid_create(const struct game *g, const struct player_options *opt)
 {
-    (void)o;
-    struct ph *p = malloc(sizeof *p);
-    if (p)
-        p->g = g;
-    return p;
+    return yn_player_create(g, opt, YN_KIND_PARANOID);
 }
 
-static void ph_destroy(void *p) { free(p); }
-
-static move_t ph_genmove(void *vp, const void *st, const struct search_limits *lim)
-{
-    (void)lim;
-    struct ph *p = vp;
-    move_t m[GAME_MAX_MOVES];
-    return p->g->legal_moves(st, m) > 0 ? m[0] : MOVE_PASS;
-}
-static bool ph_supports(const struct game *g) { return strcmp(g->name, "Yonin") == 0; }
 const struct player_type yonin_paranoid_player = {
     .name = "paranoid",
-    .doc = "Yonin paranoid search (in progress)",
-    .supports = ph_supports,
-    .create = ph_create,
-    .destroy = ph_destroy,
-    .genmove = ph_genmove,
+    .doc = "Yonin: paranoid alpha-beta (the mover against the other three), "
+           "exact max-n endgame; team game: alpha-beta on the team score",
+    .supports = yn_player_supports,
+    .create = paranoid_create,
+    .destroy = yn_player_destroy,
+    .genmove = yn_player_genmove,
 };
