@@ -46,6 +46,7 @@ struct uct_plain {
     bool full;                     /* an expansion failed for memory */
     unsigned char *root_state;     /* position at node[0]; valid if used */
     move_t last_move;              /* our answer at that root */
+    double deadline;               /* of the current search; 0: none */
     unsigned char *scratch;        /* state buffers for search and reuse */
     move_t moves[GAME_MAX_MOVES];
 };
@@ -53,7 +54,8 @@ struct uct_plain {
 static size_t max_nodes_of(int tree_mb)
 {
     size_t mb = tree_mb > 0 ? (size_t)tree_mb : 512;
-    return mb * ((size_t)1 << 20) / sizeof(struct uct_node);
+    size_t n = mb * ((size_t)1 << 20) / sizeof(struct uct_node);
+    return n < INT32_MAX ? n : INT32_MAX;   /* child links are int32_t */
 }
 
 static void *uct_create(const struct game *g, const struct player_options *o)
@@ -340,7 +342,9 @@ static int64_t find_below(struct uct_plain *p, uint32_t i, int d, int limit,
         uint32_t c = (uint32_t)(p->node[i].first + k);
         memcpy(child, st, g->state_size);
         g->play(child, p->node[c].move);
-        --*budget;
+        /* The search for the old node must not eat the move's time. */
+        if (--*budget % 64 == 0 && p->deadline > 0 && clock_now() >= p->deadline)
+            *budget = 0;
         if (g->hash(child) == want_hash &&
             memcmp(child, want, g->state_size) == 0)
             return c;
@@ -426,13 +430,6 @@ static move_t uct_genmove(void *vp, const void *st, const struct search_limits *
     if (n <= 0)
         return MOVE_PASS;
 
-    tree_reuse(p, st);
-    if (!p->used || (!p->node[0].nchild && !expand(p, 0, st))) {
-        tree_fresh(p, st);   /* a full kept tree may leave no room */
-        if (!p->used || !expand(p, 0, st))
-            return moves[rng_below(&p->rng, (uint32_t)n)];
-    }
-
     long quota = lim->playouts > 0 ? lim->playouts : p->opt.playouts;
     double seconds = lim->seconds;
     if (seconds <= 0 && quota <= 0 && !lim->stop)
@@ -443,6 +440,14 @@ static move_t uct_genmove(void *vp, const void *st, const struct search_limits *
         double use = seconds * 0.97 - 0.005;
         deadline = start + (use > seconds * 0.5 ? use : seconds * 0.5);
     }
+    p->deadline = deadline;
+    tree_reuse(p, st);
+    if (!p->used || (!p->node[0].nchild && !expand(p, 0, st))) {
+        tree_fresh(p, st);   /* a full kept tree may leave no room */
+        if (!p->used || !expand(p, 0, st))
+            return moves[rng_below(&p->rng, (uint32_t)n)];
+    }
+
     double interval = lim->report_interval > 0 ? lim->report_interval : 1.0;
     double next_report = start + interval;
     long done = 0;
