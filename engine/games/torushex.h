@@ -92,6 +92,13 @@ int th_full_board_winner(const struct th_state *s);
  * directions in th_step terms are 0, 4, 3, 1, 5, 2. */
 const int16_t *th_ring(int n);
 
+/* Connection value of each empty cell for the player to move
+ * (torushex_connect.c): what a stone there adds to the mover's groups
+ * (reach along the winning axis, joins, bridges) plus, as a block, what it
+ * would add to the opponent's. value[i] is set for every empty cell i;
+ * higher is better; the scale is arbitrary (tens for good cells). */
+void th_connect_values(const struct th_state *s, int *value);
+
 /* The Monte-Carlo hooks (torushex_playout.c). */
 struct game_mcts;
 extern const struct game_mcts torushex_mcts;
