@@ -16,6 +16,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 
 #define SEP_MIN_SIZE 5
 #define SEP_MAX_SIZE 19
@@ -64,8 +67,12 @@ static inline int separo_nth_move(const struct separo_state *s, int o, unsigned 
         k -= c;
     }
     uint64_t b = *w;
+#ifdef __BMI2__
+    b = _pdep_u64(1ULL << k, b);
+#else
     while (k--)
         b &= b - 1;
+#endif
     return (int)((w - s->legal[o]) * 64 + __builtin_ctzll(b));
 }
 
