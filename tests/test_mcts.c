@@ -131,10 +131,12 @@ static void check_tree(const struct game *g, struct mcts *m, int threads, const 
     CHECK(c.bad_reward == 0, "%s %s: %ld rewards outside [0, visits]", g->name, what, c.bad_reward);
     CHECK(c.illegal == 0, "%s %s: %ld illegal moves in the tree", g->name, what, c.illegal);
     CHECK(c.bad_mover == 0, "%s %s: %ld wrong movers", g->name, what, c.bad_mover);
-    /* An expanded node played out from itself exactly expand_after times
-     * (the root: never); other threads add at most one each while busy. */
-    CHECK(c.own_max >= e && c.own_max <= e + threads - 1, "%s %s: own playouts up to %ld (expand_after %d)",
-          g->name, what, c.own_max, e);
+    /* With one thread an expanded node played out from itself exactly
+     * expand_after times (the root: never). With more, a thread finding a
+     * node being expanded plays out from it, as often as the expanding
+     * thread stays descheduled, so only the lower bound holds. */
+    CHECK(c.own_min >= 0 && c.own_max >= e, "%s %s: own playouts %ld..%ld (expand_after %d)", g->name,
+          what, c.own_min, c.own_max, e);
     if (threads == 1)
         CHECK(c.own_max == e, "%s %s: own playouts %ld, expected %d", g->name, what, c.own_max, e);
 }

@@ -78,50 +78,76 @@ size_t mcts_node_bytes(void) { return sizeof(struct mcts_node); }
 
 /* ---- selection ----------------------------------------------------------- */
 
-static double child_score(const struct mcts *m, const struct mcts_node *c, double lg)
+static void build_tables(struct mcts *m)
 {
-    double v = node_visits(c);
-    double r = (double)atomic_load_explicit(&c->reward, memory_order_relaxed) * (1.0 / MCTS_SCALE);
+    m->beta_k = m->cfg.rave_k;
+    for (int n = 0; n < MCTS_TAB; n++) {
+        m->inv[n] = n ? 1.0f / (float)n : 0.0f;
+        m->inv_sqrt[n] = n ? 1.0f / sqrtf((float)n) : 0.0f;
+        m->beta[n] = (float)sqrt(m->cfg.rave_k / (3.0 * n + m->cfg.rave_k));
+    }
+}
+
+static inline float recip(const struct mcts *m, uint32_t n)
+{
+    return n < MCTS_TAB ? m->inv[n] : 1.0f / (float)n;
+}
+
+static inline float recip_sqrt(const struct mcts *m, uint32_t n)
+{
+    return n < MCTS_TAB ? m->inv_sqrt[n] : 1.0f / sqrtf((float)n);
+}
+
+static inline float beta(const struct mcts *m, uint32_t n)
+{
+    float k = (float)m->cfg.rave_k;
+    return n < MCTS_TAB ? m->beta[n] : sqrtf(k / (3.0f * (float)n + k));
+}
+
+/* UCT value of a child; sqrt_lg = explore * sqrt(ln parent visits). */
+static inline float child_score(const struct mcts *m, const struct mcts_node *c, float sqrt_lg)
+{
+    uint32_t v = (uint32_t)node_visits(c);
+    float r = (float)atomic_load_explicit(&c->reward, memory_order_relaxed) * (float)(1.0 / MCTS_SCALE);
     if (c->prior_weight) {
         v += c->prior_weight;
-        r += c->prior_weight * (c->prior_value * (1.0 / 65535.0));
+        r += (float)c->prior_weight * (float)c->prior_value * (1.0f / 65535.0f);
     }
-    double q;
     if (m->cfg.rave) {
-        int32_t av = atomic_load_explicit(&c->amaf_visits, memory_order_relaxed);
+        uint32_t av = (uint32_t)atomic_load_explicit(&c->amaf_visits, memory_order_relaxed);
         if (av > 0) {
-            double aq = (double)atomic_load_explicit(&c->amaf_reward, memory_order_relaxed) *
-                        (1.0 / MCTS_SCALE) / av;
+            float aq = (float)atomic_load_explicit(&c->amaf_reward, memory_order_relaxed) *
+                       (float)(1.0 / MCTS_SCALE) * recip(m, av);
+            float q = aq;
             if (v > 0) {
-                double beta = sqrt(m->cfg.rave_k / (3 * v + m->cfg.rave_k));
-                q = (1 - beta) * (r / v) + beta * aq;
-            } else {
-                q = aq;
+                float mean = r * recip(m, v);
+                q = mean + beta(m, v) * (aq - mean);
             }
-            return q + m->cfg.explore * sqrt(lg / (v + 1));
+            return q + sqrt_lg * recip_sqrt(m, v + 1);
         }
     }
-    if (v <= 0)
-        return 1e100;   /* every move is tried once before any twice */
-    return r / v + m->cfg.explore * sqrt(lg / v);
+    if (v == 0)
+        return 1e30f;   /* every move is tried once before any twice */
+    return r * recip(m, v) + sqrt_lg * recip_sqrt(m, v);
 }
 
 static struct mcts_node *select_child(const struct mcts *m, struct mcts_node *n)
 {
     struct mcts_node *c = node_children(live_pool(m), n);
     int nc = n->nchildren, to_move = c[0].mover, best_i = 0;
-    double lg = log((double)node_visits(n) + 1.0), best = -INFINITY;
+    float sqrt_lg = (float)(m->cfg.explore * sqrt(log((double)node_visits(n) + 1.0)));
+    float best = -INFINITY;
     for (int i = 0; i < nc; i++) {
         if (atomic_load_explicit(&c[i].flags, memory_order_relaxed) & NODE_PRUNED)
             continue;
         int w = atomic_load_explicit(&c[i].winner, memory_order_relaxed);
-        double score;
+        float score;
         if (w == to_move)
             return &c[i];      /* solver: a proven win is always taken */
         else if (w >= 0)
-            score = -1e200;    /* a proven loss, only when nothing else */
+            score = -1e30f;    /* a proven loss, only when nothing else */
         else
-            score = child_score(m, &c[i], lg);
+            score = child_score(m, &c[i], sqrt_lg);
         if (score > best) {
             best = score;
             best_i = i;
@@ -218,13 +244,10 @@ static void mark_terminal(const struct mcts *m, struct worker *w, struct mcts_no
         }
 }
 
-static void note_move(struct worker *w, move_t mv, int player, int at)
+static void note_move(struct worker *w, move_t mv, int player, uint32_t at)
 {
-    w->seq_player[at] = (int8_t)player;
-    if (mv >= 0 && mv < MCTS_AMAF_SPAN && w->seen_stamp[mv] != w->stamp) {
-        w->seen_stamp[mv] = w->stamp;
-        w->seen_at[mv] = (uint16_t)at;
-    }
+    if ((uint32_t)mv < MCTS_AMAF_SPAN && w->seen[mv] >> 16 != w->stamp)
+        w->seen[mv] = w->stamp << 16 | at << 2 | (uint32_t)player;
 }
 
 /* AMAF: each child of a node on the path whose move its mover played later
@@ -233,11 +256,12 @@ static void note_move(struct worker *w, move_t mv, int player, int at)
  * and stores suffice. */
 static void amaf_update(const struct mcts *m, struct worker *w, const int64_t *r)
 {
-    if (++w->stamp == 0) {
-        memset(w->seen_stamp, 0, sizeof w->seen_stamp);
+    if (++w->stamp > 0xffff) {
+        memset(w->seen, 0, sizeof w->seen);
         w->stamp = 1;
     }
-    int len = 0, tn = w->trace.n < PLAYOUT_TRACE_MAX ? w->trace.n : PLAYOUT_TRACE_MAX;
+    uint32_t len = 0;
+    int tn = w->trace.n < PLAYOUT_TRACE_MAX ? w->trace.n : PLAYOUT_TRACE_MAX;
     for (int j = 1; j <= w->depth; j++, len++)
         note_move(w, w->path[j]->move, w->path[j]->mover, len);
     for (int k = 0; k < tn; k++, len++)
@@ -248,17 +272,19 @@ static void amaf_update(const struct mcts *m, struct worker *w, const int64_t *r
         if (!node_expanded(n))
             continue;
         struct mcts_node *c = node_children(p, n);
+        /* A sample when the move's first place is at or after the child's
+         * ply (no newer stamp exists, so >= also checks the stamp) and its
+         * player is the children's mover. Branch-free: hits are random. */
+        uint32_t lo = w->stamp << 16 | (uint32_t)i << 2, mover = (uint32_t)c[0].mover;
+        int64_t reward = r[c[0].mover];
         for (int k = 0; k < n->nchildren; k++) {
-            move_t mv = c[k].move;
-            if (mv < 0 || mv >= MCTS_AMAF_SPAN || w->seen_stamp[mv] != w->stamp)
-                continue;
-            int at = w->seen_at[mv];
-            if (at < i || w->seq_player[at] != c[k].mover)
-                continue;
+            uint32_t mv = (uint32_t)c[k].move;
+            uint32_t e = w->seen[mv < MCTS_AMAF_SPAN ? mv : 0];
+            int32_t hit = (mv < MCTS_AMAF_SPAN) & (e >= lo) & ((e & 3) == mover);
             atomic_store_explicit(&c[k].amaf_visits,
-                atomic_load_explicit(&c[k].amaf_visits, memory_order_relaxed) + 1, memory_order_relaxed);
+                atomic_load_explicit(&c[k].amaf_visits, memory_order_relaxed) + hit, memory_order_relaxed);
             atomic_store_explicit(&c[k].amaf_reward,
-                atomic_load_explicit(&c[k].amaf_reward, memory_order_relaxed) + r[c[k].mover],
+                atomic_load_explicit(&c[k].amaf_reward, memory_order_relaxed) + (reward & -(int64_t)hit),
                 memory_order_relaxed);
         }
     }
@@ -300,6 +326,8 @@ static void simulate(struct worker *w)
         break;
     }
     w->depth = d;
+    w->sims++;
+    w->depth_sum += d;
     w->trace.n = 0;
     if (!over) {
         if (m->policy_playout)
@@ -472,6 +500,8 @@ move_t mcts_search(struct mcts *m, const void *st, const struct search_limits *l
     s.budgeted = s.deadline > 0 || s.quota > 0;
     s.start_visits = node_visits(root_node(m));
 
+    if (m->beta_k != m->cfg.rave_k)
+        build_tables(m);
     int nt = m->threads, started = 1;
     /* Nothing to think about: a won root or a single choice. */
     bool skip = s.budgeted && (root_won(m) || movable_children(m) <= 1);
@@ -496,6 +526,11 @@ move_t mcts_search(struct mcts *m, const void *st, const struct search_limits *l
         l->nodes = l->capacity;
     l->pool_full = atomic_load(&live_pool(m)->full);
     l->proven = root_proven(m);
+    long sims = 0, depth_sum = 0;
+    for (int t = 0; t < MCTS_MAX_THREADS; t++)
+        if (w[t])
+            sims += w[t]->sims, depth_sum += w[t]->depth_sum;
+    l->depth = sims ? (double)depth_sum / (double)sims : 0;
     if (m->opt.verbose > 0)
         fprintf(stderr, "mcts: %ld playouts in %.3f s (%.0f/s, %d threads), %lu nodes%s, reused %ld visits at depth %d%s\n",
                 l->playouts, l->seconds, l->seconds > 0 ? l->playouts / l->seconds : 0.0,

@@ -36,6 +36,7 @@ struct mcts_stats {
     unsigned long capacity;/* nodes one pool can hold */
     bool pool_full;
     bool proven;           /* the root is a proven win or loss */
+    double depth;          /* mean plies of a simulation inside the tree */
 };
 
 struct mcts *mcts_create(const struct game *g, const struct player_options *opt);

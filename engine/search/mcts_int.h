@@ -13,6 +13,7 @@
 #define MCTS_PATH_MAX 1024      /* deeper paths stop descending and play out */
 #define MCTS_AMAF_SPAN 16384    /* AMAF covers move codes below this */
 #define MCTS_MAX_THREADS 64
+#define MCTS_TAB 4096           /* visit counts with tabulated 1/n, 1/sqrt n, beta */
 
 struct mcts {
     const struct game *g;
@@ -26,6 +27,10 @@ struct mcts {
     uint64_t seeds;             /* advanced per search */
     int threads;
     bool policy_playout;        /* the game's own playout hook */
+    /* Selection runs over every child at every level: tables instead of
+     * divisions and square roots for small counts. */
+    float inv[MCTS_TAB], inv_sqrt[MCTS_TAB], beta[MCTS_TAB];
+    double beta_k;              /* the rave_k the beta table holds */
     struct mcts_stats last;
 };
 
@@ -50,11 +55,12 @@ struct worker {
     struct playout_trace trace;
     move_t moves[GAME_MAX_MOVES];
     float prior_value[GAME_MAX_MOVES], prior_weight[GAME_MAX_MOVES];
-    /* AMAF: first index of each move in this playout's sequence. */
+    /* AMAF: per move code its first place in this simulation's sequence
+     * and its player, tagged with a 16-bit stamp: stamp << 16 | at << 2 |
+     * player. */
     uint32_t stamp;
-    uint32_t seen_stamp[MCTS_AMAF_SPAN];
-    uint16_t seen_at[MCTS_AMAF_SPAN];
-    int8_t seq_player[MCTS_PATH_MAX + PLAYOUT_TRACE_MAX];
+    uint32_t seen[MCTS_AMAF_SPAN];
+    long sims, depth_sum;       /* for the mean in-tree depth */
     pthread_t thread;
 };
 
