@@ -68,7 +68,7 @@ static void random_moves(struct th_state *s, struct rng *r, int plies)
 /* One playout from s, checked move by move against the interface. */
 static void check_one_playout(const struct th_state *start, struct rng *r, long *bridge_replies)
 {
-    struct th_state end, walk, shadow;
+    struct th_state end, walk;
     struct playout_trace tr;
     int n = start->n, nn = n * n;
     memcpy(&end, start, sizeof end);
@@ -85,7 +85,6 @@ static void check_one_playout(const struct th_state *start, struct rng *r, long 
     /* Replay: every move legal until the game ends, colours alternate
      * from the side to move, and after the end only empty cells follow. */
     memcpy(&walk, start, sizeof walk);
-    memcpy(&shadow, start, sizeof shadow);
     int colour = start->turn, last = start->last, ok = 1, winner = 0;
     uint8_t filled[TH_CELLS];
     memcpy(filled, start->cell, sizeof filled);
@@ -128,7 +127,6 @@ static void check_one_playout(const struct th_state *start, struct rng *r, long 
           "trace holds every placement: %d", tr.n);
     CHECK(winner == end.winner, "winner by replay %d = playout %d (n=%d)", winner, end.winner, n);
     CHECK(memcmp(filled, end.cell, (size_t)nn) == 0, "trace rebuilds the final board");
-    (void)shadow;
 }
 
 static void test_policy_playouts(void)

@@ -1,13 +1,13 @@
 /* Torus Hex connection values: a one-ply estimate of what a stone on each
  * empty cell does for the connections of both players, for the
- * `heuristic` player (and usable as search priors). */
+ * `heuristic` player and the search priors. */
 #include "torushex.h"
 
 #include <limits.h>
 
 /* Weights, in value points. Reach is counted along the axis of each
  * player's cheapest winning loop (Black: across columns, White: across
- * rows); a loop through the new stone is worth a full board of reach. */
+ * rows); a winning loop through the new stone is worth a full board. */
 enum {
     W_REACH = 10,     /* per cell of reach the stone adds to its groups */
     W_JOIN = 6,       /* per extra group the stone joins (adjacent or bridged) */
@@ -21,10 +21,14 @@ enum {
 static const int ring_dc[6] = { 1, 1, 0, -1, -1, 0 };
 static const int ring_dr[6] = { 0, -1, -1, 0, 1, 1 };
 
-/* Each group's extent along the colour's axis, in the lift frame of its
- * root, indexed by root cell. */
-struct extents {
-    int lo[TH_CELLS], hi[TH_CELLS];
+/* One colour's stones: each stone's group root and its lift (unwrapped
+ * coordinates in the root's frame); each group's extent along the
+ * colour's axis, indexed by root. */
+struct side {
+    int colour;
+    int16_t root[TH_CELLS];
+    int16_t x[TH_CELLS], y[TH_CELLS];
+    int16_t lo[TH_CELLS], hi[TH_CELLS];
 };
 
 static int axis_of(int colour, int x, int y)
@@ -32,22 +36,29 @@ static int axis_of(int colour, int x, int y)
     return colour == TH_BLACK ? x : y;
 }
 
-static void group_extents(const struct th_state *s, int colour, struct extents *e)
+static void side_build(const struct th_state *s, int colour, struct side *d)
 {
-    int n = s->n, nn = n * n;
-    for (int i = 0; i < nn; i++) {
-        e->lo[i] = INT_MAX;
-        e->hi[i] = INT_MIN;
-    }
-    for (int i = 0; i < nn; i++) {
+    int n = s->n;
+    d->colour = colour;
+    for (int r = 0, i = 0; r < n; r++)
+        for (int c = 0; c < n; c++, i++) {
+            d->lo[i] = INT16_MAX;
+            d->hi[i] = INT16_MIN;
+            if (s->cell[i] != colour)
+                continue;
+            int ax, ay, root = th_root(s, i, &ax, &ay);
+            d->root[i] = (int16_t)root;
+            d->x[i] = (int16_t)(c + n * ax);
+            d->y[i] = (int16_t)(r + n * ay);
+        }
+    for (int i = 0; i < n * n; i++) {
         if (s->cell[i] != colour)
             continue;
-        int ax, ay, root = th_root(s, i, &ax, &ay);
-        int v = axis_of(colour, i % n + n * ax, i / n + n * ay);
-        if (v < e->lo[root])
-            e->lo[root] = v;
-        if (v > e->hi[root])
-            e->hi[root] = v;
+        int g = d->root[i], v = axis_of(colour, d->x[i], d->y[i]);
+        if (v < d->lo[g])
+            d->lo[g] = (int16_t)v;
+        if (v > d->hi[g])
+            d->hi[g] = (int16_t)v;
     }
 }
 
@@ -62,11 +73,11 @@ static int class_wins(int colour, int p, int q)
     return colour == TH_BLACK ? p != 0 && p * q >= 0 : q != 0 && p * q <= 0;
 }
 
-/* One friendly group reached from the empty cell: its root and the lift of
- * the empty cell in the root's frame. */
+/* One friendly group reached from the empty cell: its root, the lift of
+ * the empty cell in the root's frame, and the step from the group's stone
+ * to the empty cell. */
 struct link {
-    int root, x, y;
-    int dx, dy;   /* step from the group's stone to the empty cell */
+    int root, x, y, dx, dy;
 };
 
 /* How much reach along the axis gained by a step (dx, dy) counts, in
@@ -85,52 +96,57 @@ static int step_factor(int colour, int dx, int dy)
     return dx == 0 || dx * dy < 0 ? (dx == 2 ? 6 : 10) : 2;
 }
 
-/* Value of a stone of `colour` on the empty cell i. */
-static int cell_value(const struct th_state *s, const int16_t *ring, const struct extents *e,
-                      int colour, int i)
+/* The groups of d's colour touching the empty cell i or bridged to it
+ * (both carriers empty); counts touches and wasted bridge carriers. */
+static int gather_links(const struct th_state *s, const int16_t *ring, const struct side *d,
+                        int i, struct link *link, int *touch, int *waste)
 {
-    int n = s->n, c = i % n, r = i / n;
     const int16_t *around = ring + i * 6;
-    struct link link[12];
-    int links = 0, touch = 0, waste = 0;
+    int links = 0, colour = d->colour;
+    *touch = *waste = 0;
     for (int k = 0; k < 6; k++) {
         int k1 = k + 1 < 6 ? k + 1 : 0, k2 = k + 2 < 6 ? k + 2 : k - 4;
         int a = around[k];
         if (s->cell[a] == colour) {
-            touch = 1;
-            int ax, ay, root = th_root(s, a, &ax, &ay);
-            link[links++] = (struct link){ root, a % n + n * ax - ring_dc[k],
-                                           a / n + n * ay - ring_dr[k], ring_dc[k], ring_dr[k] };
+            *touch = 1;
+            link[links++] = (struct link){ d->root[a], d->x[a] - ring_dc[k],
+                                           d->y[a] - ring_dr[k], ring_dc[k], ring_dr[k] };
             if (s->cell[around[k2]] == colour && s->cell[around[k1]] == TH_EMPTY)
-                waste++;
-        }
-        /* The bridge over ring cells k and k1, both empty. */
-        if (s->cell[a] == TH_EMPTY && s->cell[around[k1]] == TH_EMPTY) {
-            int vx = ring_dc[k] + ring_dc[k1], vy = ring_dr[k] + ring_dr[k1];
-            int fc = ((c + vx) % n + n) % n, fr = ((r + vy) % n + n) % n;
-            int f = fr * n + fc;
+                ++*waste;
+        } else if (s->cell[a] == TH_EMPTY && s->cell[around[k1]] == TH_EMPTY) {
+            int f = ring[a * 6 + k1]; /* across the bridge over a and k1 */
             if (s->cell[f] == colour) {
-                int ax, ay, root = th_root(s, f, &ax, &ay);
-                link[links++] = (struct link){ root, fc + n * ax - vx, fr + n * ay - vy, vx, vy };
+                int vx = ring_dc[k] + ring_dc[k1], vy = ring_dr[k] + ring_dr[k1];
+                link[links++] = (struct link){ d->root[f], d->x[f] - vx, d->y[f] - vy, vx, vy };
             }
         }
     }
-    /* Per group the reach it gains, weighted by the step's direction;
-     * across groups the extra reach of joining them. */
+    return links;
+}
+
+/* Value of a stone of d's colour on the empty cell i: per group the reach
+ * it gains, weighted by the step's direction; across groups the extra
+ * reach of joining them (a full board if that closes a winning loop). */
+static int cell_value(const struct th_state *s, const int16_t *ring, const struct side *d, int i)
+{
+    int n = s->n, colour = d->colour, touch, waste;
+    struct link link[12];
+    int links = gather_links(s, ring, d, i, link, &touch, &waste);
     int lo = 0, hi = 0, groups = 0, loop = 0, best_new = 1, best_gain = 0;
     for (int l = 0; l < links; l++) {
         int seen = 0;
         for (int m = 0; m < l && !seen; m++)
             if (link[m].root == link[l].root) {
                 seen = 1;
-                loop |= class_wins(colour, (link[l].x - link[m].x) / n,
-                                   (link[l].y - link[m].y) / n);
+                if (link[m].x != link[l].x || link[m].y != link[l].y)
+                    loop |= class_wins(colour, (link[l].x - link[m].x) / n,
+                                       (link[l].y - link[m].y) / n);
             }
         if (seen)
             continue;
         groups++;
         int at = axis_of(colour, link[l].x, link[l].y), g = link[l].root;
-        int glo = e->lo[g] - at, ghi = e->hi[g] - at;
+        int glo = d->lo[g] - at, ghi = d->hi[g] - at;
         int old = cap(ghi - glo + 1, n);
         int now = cap((ghi > 0 ? ghi : 0) - (glo < 0 ? glo : 0) + 1, n);
         int gain = (now - old) * step_factor(colour, link[l].dx, link[l].dy);
@@ -150,13 +166,13 @@ static int cell_value(const struct th_state *s, const int16_t *ring, const struc
 
 void th_connect_values(const struct th_state *s, int *value)
 {
-    int nn = s->n * s->n, me = s->turn, you = TH_BLACK + TH_WHITE - me;
+    int nn = s->n * s->n, me = s->turn;
     const int16_t *ring = th_ring(s->n);
-    struct extents mine, theirs;
-    group_extents(s, me, &mine);
-    group_extents(s, you, &theirs);
+    struct side mine, theirs;
+    side_build(s, me, &mine);
+    side_build(s, TH_BLACK + TH_WHITE - me, &theirs);
     for (int i = 0; i < nn; i++)
         if (!s->cell[i])
-            value[i] = cell_value(s, ring, &mine, me, i) +
-                       cell_value(s, ring, &theirs, you, i) * BLOCK_NUM / BLOCK_DEN;
+            value[i] = cell_value(s, ring, &mine, i) +
+                       cell_value(s, ring, &theirs, i) * BLOCK_NUM / BLOCK_DEN;
 }
