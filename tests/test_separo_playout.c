@@ -105,11 +105,11 @@ static void test_faces(void)
 {
     struct rng r;
     rng_seed(&r, 11);
-    int bad = 0, moves = 0, closing = 0, gained = 0, over = 0;
-    for (int i = 0; i < 400; i++) {
+    int bad = 0, moves = 0, closing = 0, gained = 0, over = 0, bad_gain = 0;
+    for (int i = 0; i < 2000; i++) {
         S s;
-        int n = 5 + 2 * (int)rng_below(&r, 4);
-        random_position(&s, n, &r, 60);
+        int n = 5 + (int)rng_below(&r, 15);
+        random_position(&s, n, &r, n * n / 2);
         if (G->is_over(&s))
             continue;
         move_t mv[GAME_MAX_MOVES];
@@ -126,6 +126,7 @@ static void test_faces(void)
             G->score(&t, sc);
             int gain = sc[s.side] - sc0[s.side];
             bad += f != want;
+            bad_gain += separo_move_gain(&s, mv[j], s.side + 1) != gain;
             over += gain > f || (f == 0 && gain != 0);
             moves++;
             closing += f > 0;
@@ -134,6 +135,8 @@ static void test_faces(void)
     }
     CHECK(bad == 0, "%d of %d moves: face count differs from the flood fill", bad, moves);
     CHECK(over == 0, "%d moves gain more regions than faces", over);
+    CHECK(bad_gain == 0, "%d of %d moves: separo_move_gain differs from the score change", bad_gain,
+          moves);
     /* The positions must exercise the interesting case. */
     CHECK(closing > moves / 50 && gained > 0 && gained < closing,
           "too few closing moves to test (%d closing, %d gaining of %d)", closing, gained, moves);

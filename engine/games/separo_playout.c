@@ -27,10 +27,10 @@ typedef struct separo_state S;
 
 /* Samples per ply for steps 1 and 2 (see the top comment). */
 struct sep_policy {
-    int own_tries, block_tries;
+    int own_tries, block_tries, exact;
 };
 
-static struct sep_policy policy = { SEP_OWN_TRIES, SEP_BLOCK_TRIES };
+static struct sep_policy policy = { SEP_OWN_TRIES, SEP_BLOCK_TRIES, 0 };
 static pthread_once_t policy_once = PTHREAD_ONCE_INIT;
 
 /* TEMPORARY (match experiments): QUARTET_SEP_POLICY="own,block". */
@@ -41,38 +41,10 @@ static void policy_init(void)
         char *end;
         policy.own_tries = (int)strtol(e, &end, 10);
         if (*end == ',')
-            policy.block_tries = (int)strtol(end + 1, NULL, 10);
+            policy.block_tries = (int)strtol(end + 1, &end, 10);
+        if (*end == ',')
+            policy.exact = (int)strtol(end + 1, NULL, 10);
     }
-}
-
-static inline int is_border(const S *s, int p)
-{
-    const uint8_t *c = s->cell;
-    return (c[p - 1] == SEP_OFF) | (c[p + 1] == SEP_OFF) | (c[p - s->stride] == SEP_OFF) |
-           (c[p + s->stride] == SEP_OFF);
-}
-
-/* For diagonal d out of p1: the other diagonal of the same cell leaves
- * p1's horizontal neighbour CROSS_FROM[d] in direction CROSS_DIR[d]. */
-static const uint8_t CROSS_FROM[8] = { [SEP_NW] = SEP_W, [SEP_NE] = SEP_E, [SEP_SW] = SEP_W,
-                                       [SEP_SE] = SEP_E };
-static const uint8_t CROSS_DIR[8] = { [SEP_NW] = SEP_NE, [SEP_NE] = SEP_NW, [SEP_SW] = SEP_SE,
-                                      [SEP_SE] = SEP_SW };
-
-int separo_move_faces(const S *s, int m, int col)
-{
-    int k = m & 7, p1 = m >> 3, d = separo_mdiag[k], o = separo_morth[k];
-    int p2 = p1 + s->dof[d], p3 = p2 + s->dof[o];
-    /* The orthogonal root lies on the border when p2's neighbour across it
-     * is off the board (p3 then is on the same border line). */
-    int across = o <= SEP_W ? s->stride : 1;
-    int along = (s->cell[p2 - across] == SEP_OFF) | (s->cell[p2 + across] == SEP_OFF);
-    int a = p1 + s->dof[CROSS_FROM[d]];
-    int cross = (s->cell[a] == col) & ((s->roots[a] >> CROSS_DIR[d]) & 1);
-    int f = 2 - along + cross - !is_border(s, p2);
-    if (s->cell[p3] == SEP_EMPTY)
-        f -= !is_border(s, p3);
-    return f;
 }
 
 /* Writes the moves of player o that put a stone on the empty point c
@@ -116,12 +88,20 @@ static int block_move(const S *s, struct rng *r, int tries)
     return -1;
 }
 
+/* EXPERIMENT: whether m really gains the mover a region. */
+static int gains(const S *s, int m)
+{
+    if (!policy.exact)
+        return separo_move_faces(s, m, s->side + 1) > 0;
+    return separo_move_gain(s, m, s->side + 1) > 0;
+}
+
 /* The policy's move for the side to move (which has a move). */
 int separo_policy_move(const S *s, struct rng *r)
 {
     pthread_once(&policy_once, policy_init);
     int me = s->side, m = uniform_move(s, me, r);
-    for (int t = 1; t < policy.own_tries && separo_move_faces(s, m, me + 1) <= 0; t++)
+    for (int t = 1; t < policy.own_tries && !gains(s, m); t++)
         m = uniform_move(s, me, r);
     if (policy.block_tries && separo_move_faces(s, m, me + 1) <= 0) {
         int b = block_move(s, r, policy.block_tries);
@@ -153,7 +133,7 @@ static void sep_policy_playout(void *st, struct rng *r, struct playout_trace *tr
 
 const struct game_mcts separo_mcts = {
     .playout = sep_policy_playout,
-    .amaf = false,
+    .amaf = true,
     .priors = NULL,
     .forced_moves = NULL,
 };
