@@ -431,6 +431,48 @@ static void test_passes(void)
     }
 }
 
+/* ---- MCTS playout policy ---- */
+
+/* The policy's playout, replayed move by move through the game interface
+ * from its trace (passes wherever the trace skips a seat), must be legal
+ * throughout and end in the same finished position. */
+static void test_policy_playout(void)
+{
+    CHECK(G->mcts && G->mcts->playout && !G->mcts->amaf, "Yonin has a playout policy, no AMAF");
+    if (!G->mcts || !G->mcts->playout)
+        return;
+    struct rng r, pr;
+    rng_seed(&r, 8);
+    rng_seed(&pr, 9);
+    bool legal = true, same = true, over = true;
+    int games = 0;
+    for (int t = 0; t < 300; t++) {
+        pos y, end;
+        random_position(&y, t & 1 ? 6 : 8, t % 3 == 0 ? 1u : 0u, (int)rng_below(&r, 30), &r);
+        end = y;
+        struct playout_trace tr = {0};
+        G->mcts->playout(&end, &pr, &tr);
+        over &= G->is_over(&end);
+        pos z = y;
+        move_t m[GAME_MAX_MOVES];
+        for (int i = 0; i < tr.n && legal; i++) {
+            while (!G->is_over(&z) && G->to_move(&z) != tr.player[i]) {
+                int n = G->legal_moves(&z, m);
+                legal &= n == 1 && m[0] == MOVE_PASS;
+                G->play(&z, MOVE_PASS);
+            }
+            legal &= !G->is_over(&z) && game_is_legal(G, &z, tr.move[i]);
+            if (legal)
+                G->play(&z, tr.move[i]);
+        }
+        same &= legal && G->is_over(&z) && z.disc[0] == end.disc[0] && z.disc[1] == end.disc[1];
+        games++;
+    }
+    CHECK(games == 300 && over, "policy playouts end the game");
+    CHECK(legal, "policy playouts play legal moves (with the game's passes)");
+    CHECK(same, "policy playouts end where their replay ends");
+}
+
 /* ---- players ---- */
 
 static int reports_seen;
@@ -539,6 +581,7 @@ int main(void)
     test_exact();
     test_rotation();
     test_passes();
+    test_policy_playout();
     test_players();
     CHECK(plain_passes > 0, "plain searches met passes: %ld", plain_passes);
     yn_search_free(S);

@@ -25,10 +25,12 @@
 #include <string.h>
 #include <time.h>
 
-/* Empties from which the exact search is tried, with at most this share
- * of the budget (falling back to the heuristic search when it runs out). */
-#define AUTO_EXACT_EMPTIES 14
+/* The exact search is tried when its estimated time fits this share of
+ * the budget, and given at most that share (then the heuristic search
+ * takes over); analyze tries it up to these empties. */
 #define EXACT_SHARE 0.5
+#define ANALYZE_EXACT_MAXN 10
+#define ANALYZE_EXACT_TEAM 14
 #define NEXT_DEPTH_SHARE 0.4
 
 struct yn_player {
@@ -76,6 +78,20 @@ void yn_player_destroy(void *vp)
         return;
     yn_search_free(p->s);
     free(p);
+}
+
+/* Rough seconds of an exact search from `empties`, fitted to
+ * quartet-yonin-bench --endgame 10/12/14 (means of 10 random positions):
+ * max-n 0.025 s at 10 empties, about x3.5 per empty (it cannot prune
+ * much); the team alpha-beta 0.01 s at 10, about x1.9 per empty. */
+static double exact_estimate(int empties, bool team)
+{
+    double t = team ? 0.01 : 0.025, f = team ? 1.9 : 3.5;
+    for (int e = 10; e < empties; e++)
+        t *= f;
+    for (int e = empties; e < 10; e++)
+        t /= f;
+    return t;
 }
 
 /* ---- reports ---- */
@@ -289,16 +305,20 @@ move_t yn_player_genmove(void *vp, const void *st, const struct search_limits *l
         .start = start,
     };
     int empties = bb_popcount(g->board & ~(y->disc[0] | y->disc[1]));
-    bool exact;
+    bool team = (y->flags & YONIN_TEAM) != 0, exact;
     if (p->opt.exact_empties >= 0)
         exact = empties <= p->opt.exact_empties;
+    else if (p->opt.depth > 0)
+        exact = false;
+    else if (analyze)
+        exact = empties <= (team ? ANALYZE_EXACT_TEAM : ANALYZE_EXACT_MAXN);
     else
-        exact = p->opt.depth == 0 && empties <= (analyze ? AUTO_EXACT_EMPTIES - 2 : AUTO_EXACT_EMPTIES);
+        exact = exact_estimate(empties, team) <= EXACT_SHARE * budget;
     /* Paranoid's exact endgame is max-n too: each seat for its own score. */
     struct yn_root best = {.best = -1};
     if (exact) {
         struct plan ex = pl;
-        if (!(y->flags & YONIN_TEAM))
+        if (!team)
             ex.coalition = false;
         double cut = deadline > 0 && p->opt.exact_empties < 0
                    ? start + EXACT_SHARE * (deadline - start) : deadline;

@@ -449,4 +449,5 @@ const struct game yonin_game = {
     .random_playout = yonin_random_playout,
     .moves_left = yonin_moves_left,
     .set_position = yonin_set_position,
+    .mcts = &yonin_mcts,
 };

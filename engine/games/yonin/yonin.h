@@ -23,6 +23,8 @@ struct yonin {
 };
 
 extern const struct game yonin_game;
+/* Playout policy for MCTS (playout.c). */
+extern const struct game_mcts yonin_mcts;
 
 /* Board and quadrant masks per size; allow[s] = board minus the quadrant
  * of the facing seat, the squares seat s may place on. */
