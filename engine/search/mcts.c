@@ -274,19 +274,29 @@ static void amaf_update(const struct mcts *m, struct worker *w, const int64_t *r
         struct mcts_node *c = node_children(p, n);
         /* A sample when the move's first place is at or after the child's
          * ply (no newer stamp exists, so >= also checks the stamp) and its
-         * player is the children's mover. Branch-free: hits are random. */
+         * player is the children's mover. Hits are random, so they are
+         * collected branch-free into a bit set, and only hit children are
+         * written (other threads read the rest). */
         uint32_t lo = w->stamp << 16 | (uint32_t)i << 2, mover = (uint32_t)c[0].mover;
         int64_t reward = r[c[0].mover];
-        for (int k = 0; k < n->nchildren; k++) {
+        int nc = n->nchildren, words = (nc + 63) / 64;
+        for (int k = 0; k < nc; k++) {
             uint32_t mv = (uint32_t)c[k].move;
             uint32_t e = w->seen[mv < MCTS_AMAF_SPAN ? mv : 0];
-            int32_t hit = (mv < MCTS_AMAF_SPAN) & (e >= lo) & ((e & 3) == mover);
-            atomic_store_explicit(&c[k].amaf_visits,
-                atomic_load_explicit(&c[k].amaf_visits, memory_order_relaxed) + hit, memory_order_relaxed);
-            atomic_store_explicit(&c[k].amaf_reward,
-                atomic_load_explicit(&c[k].amaf_reward, memory_order_relaxed) + (reward & -(int64_t)hit),
-                memory_order_relaxed);
+            uint64_t hit = (mv < MCTS_AMAF_SPAN) & (e >= lo) & ((e & 3) == mover);
+            if ((k & 63) == 0)
+                w->hits[k >> 6] = 0;
+            w->hits[k >> 6] |= hit << (k & 63);
         }
+        for (int q = 0; q < words; q++)
+            for (uint64_t b = w->hits[q]; b; b &= b - 1) {
+                struct mcts_node *x = &c[q * 64 + __builtin_ctzll(b)];
+                atomic_store_explicit(&x->amaf_visits,
+                    atomic_load_explicit(&x->amaf_visits, memory_order_relaxed) + 1, memory_order_relaxed);
+                atomic_store_explicit(&x->amaf_reward,
+                    atomic_load_explicit(&x->amaf_reward, memory_order_relaxed) + reward,
+                    memory_order_relaxed);
+            }
     }
 }
 

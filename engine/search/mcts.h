@@ -62,6 +62,8 @@ struct mcts_check {
     long bad_reward;       /* reward outside [0, visits] */
     long illegal;          /* a child move that legal_moves does not list */
     long bad_mover;        /* a child's mover is not the player to move */
+    long bad_amaf;         /* AMAF samples beyond the parent's visits, or
+                            * AMAF reward outside [0, samples] */
     long own_max;          /* max over expanded nodes of visits - children's */
     long own_min;
 };

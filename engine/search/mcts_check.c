@@ -56,6 +56,10 @@ static void check_node(const struct mcts *m, const struct mcts_node *n, const vo
         }
         if (c[i].mover != to_move)
             out->bad_mover++;
+        int32_t av = atomic_load(&c[i].amaf_visits);
+        int64_t ar = atomic_load(&c[i].amaf_reward);
+        if (av < 0 || av > visits || ar < 0 || (double)ar > (double)av * MCTS_SCALE + av)
+            out->bad_amaf++;
         sum += node_visits(&c[i]);
         memcpy(child, st, g->state_size);
         g->play(child, c[i].move);

@@ -60,6 +60,7 @@ struct worker {
      * player. */
     uint32_t stamp;
     uint32_t seen[MCTS_AMAF_SPAN];
+    uint64_t hits[GAME_MAX_MOVES / 64];  /* children hit, one bit each */
     long sims, depth_sum;       /* for the mean in-tree depth */
     pthread_t thread;
 };

@@ -110,13 +110,15 @@ static void solve_children(struct mcts *m, const void *st)
                         atomic_store(&c[i].winner, (int8_t)(w = p));
             }
         }
-        if (atomic_load(&c[i].flags) & NODE_PRUNED)
-            continue;
-        open++;
         if (w == to_move) {
+            /* Whatever the game's root tactics said. */
+            atomic_fetch_and(&c[i].flags, (uint8_t)~NODE_PRUNED);
             atomic_store(&root->winner, (int8_t)to_move);
             return;
         }
+        if (atomic_load(&c[i].flags) & NODE_PRUNED)
+            continue;
+        open++;
         if (w >= 0)
             lost++, other = w;
     }
