@@ -153,14 +153,7 @@ static bool maxn_root(struct yn_search *s, const struct yonin *y, int depth,
             w->bound = YN_MOVE_ONLY;
         }
     }
-    if (r->best >= 0) {
-        move_t bm = r->move[r->best];
-        bb_t d[2] = {y->disc[0], y->disc[1]};
-        r->pv[0] = bm;
-        if (bm != MOVE_PASS)
-            yn_put_disc(d, seat & 1, bm);
-        r->pv_len = 1 + yn_tt_pv(s, d, next, salt, r->pv + 1, YN_MAX_DEPTH - 1);
-    }
+    yn_root_pvs(s, y, salt, r);
     return !s->aborted;
 }
 

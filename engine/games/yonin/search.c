@@ -110,3 +110,16 @@ int yn_tt_pv(const struct yn_search *s, bb_t disc[2], int seat, unsigned salt,
         n--;
     return n;
 }
+
+void yn_root_pvs(const struct yn_search *s, const struct yonin *y, unsigned salt,
+                 struct yn_root *r)
+{
+    for (int i = 0; i < r->n; i++) {
+        bb_t d[2] = {y->disc[0], y->disc[1]};
+        if (r->move[i] != MOVE_PASS)
+            yn_put_disc(d, y->mover & 1, r->move[i]);
+        r->pv[i][0] = r->move[i];
+        r->pv_len[i] = 1 + yn_tt_pv(s, d, (y->mover + 1) & 3, salt, r->pv[i] + 1,
+                                    YN_PV_MAX - 1);
+    }
+}

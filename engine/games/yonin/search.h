@@ -28,6 +28,7 @@
 #define YN_VHALF (YN_VSUM / 2)
 #define YN_MAX_DEPTH 64
 #define YN_MAX_ROOT 48 /* moves of one seat: at most its 48 allowed squares */
+#define YN_PV_MAX 24   /* moves kept of each root move's variation */
 
 /* Heuristic vector of a position that is not over (eval.c). */
 void yn_eval(const struct yn_geometry *g, const bb_t disc[2], int v[NSEATS]);
@@ -63,8 +64,8 @@ struct yn_root {
     move_t move[YN_MAX_ROOT];
     int v[YN_MAX_ROOT][NSEATS];
     int best;                    /* index into move[], -1 if none */
-    int pv_len;                  /* variation of the best move */
-    move_t pv[YN_MAX_DEPTH];
+    int pv_len[YN_MAX_ROOT];     /* per root move its variation (table) */
+    move_t pv[YN_MAX_ROOT][YN_PV_MAX];
 };
 
 struct yn_search *yn_search_new(int hash_mb);

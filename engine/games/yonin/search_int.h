@@ -15,6 +15,10 @@ int yn_order_moves(const struct yn_search *s, bb_t moves, int seat, int tt_move,
 int yn_tt_pv(const struct yn_search *s, bb_t disc[2], int seat, unsigned salt,
              move_t *pv, int cap);
 
+/* Fills every completed root move's variation from the table. */
+void yn_root_pvs(const struct yn_search *s, const struct yonin *y, unsigned salt,
+                 struct yn_root *r);
+
 static inline void yn_count_node(struct yn_search *s)
 {
     if ((++s->nodes & 511) == 0)

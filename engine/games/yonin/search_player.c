@@ -173,19 +173,13 @@ static void fill_report(const struct plan *pl, const struct yn_root *r, int dept
         c->move = r->move[i];
         c->visits = (long)nodes;
         c->winrate = winrate_of(pl, r, i);
-        if (i == r->best) {
-            c->pv_len = r->pv_len < SEARCH_MAX_PV ? r->pv_len : SEARCH_MAX_PV;
-            memcpy(c->pv, r->pv, sizeof(move_t) * (size_t)c->pv_len);
-        } else {
-            c->pv_len = 1;
-            c->pv[0] = c->move;
-        }
+        c->pv_len = r->pv_len[i] < SEARCH_MAX_PV ? r->pv_len[i] : SEARCH_MAX_PV;
+        memcpy(c->pv, r->pv[i], sizeof(move_t) * (size_t)c->pv_len);
         c->has_score = true;
         if (pl->exact)
             c->score = pl->coalition ? r->v[i][0] : r->v[i][pl->y->mover];
         else
-            c->score = score_after(pl->y, i == r->best ? r->pv : &r->move[i],
-                                   i == r->best ? r->pv_len : 1);
+            c->score = score_after(pl->y, r->pv[i], r->pv_len[i]);
     }
 }
 
