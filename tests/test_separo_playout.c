@@ -105,7 +105,7 @@ static void test_faces(void)
 {
     struct rng r;
     rng_seed(&r, 11);
-    int bad = 0, moves = 0, closing = 0, gained = 0, over = 0, bad_gain = 0;
+    int bad = 0, moves = 0, closing = 0, gained = 0, over = 0;
     for (int i = 0; i < 2000; i++) {
         S s;
         int n = 5 + (int)rng_below(&r, 15);
@@ -126,7 +126,6 @@ static void test_faces(void)
             G->score(&t, sc);
             int gain = sc[s.side] - sc0[s.side];
             bad += f != want;
-            bad_gain += separo_move_gain(&s, mv[j], s.side + 1) != gain;
             over += gain > f || (f == 0 && gain != 0);
             moves++;
             closing += f > 0;
@@ -135,8 +134,6 @@ static void test_faces(void)
     }
     CHECK(bad == 0, "%d of %d moves: face count differs from the flood fill", bad, moves);
     CHECK(over == 0, "%d moves gain more regions than faces", over);
-    CHECK(bad_gain == 0, "%d of %d moves: separo_move_gain differs from the score change", bad_gain,
-          moves);
     /* The positions must exercise the interesting case. */
     CHECK(closing > moves / 50 && gained > 0 && gained < closing,
           "too few closing moves to test (%d closing, %d gaining of %d)", closing, gained, moves);
@@ -276,73 +273,18 @@ static void test_playout_legal(void)
 
 /* ---- the policy's move distribution -------------------------------------- */
 
-struct pts { int x[3], y[3]; };
-
-/* The three points of a move, read back from its text. */
-static struct pts move_pts(const S *s, move_t m)
-{
-    char buf[32], *q = buf;
-    struct pts p;
-    G->format_move(s, m, buf, sizeof buf);
-    for (int i = 0; i < 3; i++) {
-        p.x[i] = *q++ - 'a';
-        p.y[i] = (int)strtol(q, &q, 10) - 1;
-        q += *q == '-';
-    }
-    return p;
-}
-
 /* Exact probabilities of separo_policy_move for each of the mover's n
  * legal moves, from plain definitions: a closing move adds a face (flood
- * fill); step 1 takes SEP_OWN_TRIES uniform samples, the first closing one
- * wins, else the last sample stands; step 2 (only then) takes
- * SEP_BLOCK_TRIES samples of the opponent's moves, and the first closing
- * one with blockers picks uniformly among the mover's moves putting a
- * stone on its middle point or (if empty) its end point, a move counted
- * once per such point. */
+ * fill); the policy takes up to SEP_OWN_TRIES uniform draws, the first
+ * closing one is played, else the last draw (a uniform non-closing move). */
 static void policy_model(const S *s, const move_t *mv, int n, double *prob)
 {
     int good[GAME_MAX_MOVES], g = 0;
     for (int i = 0; i < n; i++)
         g += good[i] = plain_faces(s, mv[i]) > 0;
     double miss = pow(1.0 - (double)g / n, SEP_OWN_TRIES);
-    /* Step 2: per opponent move, the mover's blockers with multiplicity. */
-    S t = *s;
-    t.side ^= 1;
-    move_t om[GAME_MAX_MOVES];
-    int no = G->is_over(&t) ? 0 : G->legal_moves(&t, om), usable = 0;
-    static double block[GAME_MAX_MOVES];
-    memset(block, 0, sizeof block);
-    if (no && om[0] == MOVE_PASS)
-        no = 0;
-    for (int j = 0; j < no && SEP_BLOCK_TRIES > 0; j++) {
-        if (plain_faces(&t, om[j]) <= 0)
-            continue;
-        struct pts q = move_pts(&t, om[j]);
-        int fresh3 = s->cell[separo_index(s, q.x[2], q.y[2])] == SEP_EMPTY;
-        int mult[GAME_MAX_MOVES], total = 0;
-        for (int i = 0; i < n; i++) {
-            struct pts p = move_pts(s, mv[i]);
-            mult[i] = 0;
-            for (int a = 1; a < 3; a++)
-                for (int b = 1; b < 2 + fresh3; b++)
-                    mult[i] += p.x[a] == q.x[b] && p.y[a] == q.y[b];
-            total += mult[i];
-        }
-        if (!total)
-            continue;
-        usable++;
-        for (int i = 0; i < n; i++)
-            block[i] += (double)mult[i] / total;
-    }
-    double found = no ? 1.0 - pow(1.0 - (double)usable / no, SEP_BLOCK_TRIES) : 0.0;
-    for (int i = 0; i < n; i++) {
-        prob[i] = good[i] ? (1.0 - miss) / g : 0.0;
-        if (usable)
-            prob[i] += miss * found * block[i] / usable;
-        if (!good[i])
-            prob[i] += miss * (1.0 - found) / (n - g);
-    }
+    for (int i = 0; i < n; i++)
+        prob[i] = good[i] ? (1.0 - miss) / g : miss / (n - g);
 }
 
 /* Draws the policy's move `draws` times and compares each move's count
@@ -428,9 +370,13 @@ static void test_policy_hand(void)
     CHECK(fabs(hits - draws * p) < 5 * sd, "closing moves drawn %d of %d, expected %.0f (n=%d)",
           hits, draws, draws * p, n);
     CHECK(policy_matches(&s, &r, draws, "hand position") == 0, "hand position distribution");
-    /* Blue to move in the same position: Red's closing moves are Blue's
-     * to block (step 2 when SEP_BLOCK_TRIES > 0). */
+    /* Blue, to move in the same position, has no closing move: uniform. */
     s.side = 1;
+    n = G->legal_moves(&s, mv);
+    closing = 0;
+    for (int i = 0; i < n; i++)
+        closing += plain_faces(&s, mv[i]) > 0;
+    CHECK(closing == 0 && n >= 4, "Blue: %d closing moves of %d", closing, n);
     CHECK(policy_matches(&s, &r, draws, "hand position, Blue") == 0, "hand position, Blue");
 }
 

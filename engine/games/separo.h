@@ -84,18 +84,18 @@ void separo_move_points(const struct separo_state *s, int m, int *p1, int *p2, i
  * three points do not have that shape. */
 int separo_move_code(const struct separo_state *s, int p1, int p2, int p3);
 
-/* What move m (legal for col, SEP_RED or SEP_BLUE, as if col were to move)
- * does to col's score, in a position reached by play (separo_regions.c):
- * separo_move_faces, in O(1), the faces it adds to col's root graph, an
- * upper bound; separo_move_gain the exact change of col's region count. */
+/* The faces move m (legal for col, SEP_RED or SEP_BLUE) adds to col's root
+ * graph in a position reached by play, in O(1) (separo_regions.c): an
+ * upper bound on the regions it gains col, and 0 exactly when it closes
+ * no cycle of col's roots. */
 int separo_move_faces(const struct separo_state *s, int m, int col);
-int separo_move_gain(const struct separo_state *s, int m, int col);
 
 /* Policy playout (separo_playout.c): separo_policy_move is the playout
  * policy's move for the side to move, which must have one. */
 struct rng;
-#define SEP_OWN_TRIES 4     /* samples looking for a closing move */
-#define SEP_BLOCK_TRIES 0   /* samples looking for the opponent's */
+#ifndef SEP_OWN_TRIES
+#define SEP_OWN_TRIES 4     /* uniform draws per ply looking for a closing move */
+#endif
 int separo_policy_move(const struct separo_state *s, struct rng *r);
 extern const struct game_mcts separo_mcts;
 

@@ -1,6 +1,6 @@
 /* Separo scoring: the regions one colour's roots cut the board into,
  * counting those of area greater than one unit cell (RULES.md), and the
- * change one move makes to it (for the playout policy).
+ * faces one move adds (for the playout policy).
  *
  * No labelling pass. The count is (all regions) - (regions of area <= 1):
  *
@@ -53,12 +53,12 @@ static inline void store_row(struct planes *q, int y, uint32_t col, uint32_t e, 
 /* A row of points (at most 19) fits one 32-byte load; the bytes after it
  * belong to the next row or the padding and are masked off (the state has
  * padding rows, so the load stays inside it). */
-static void extract(const struct separo_state *s, struct planes q[2], int y0, int y1)
+static void extract(const struct separo_state *s, struct planes q[2])
 {
     int n = s->size;
     uint32_t pm = (1u << n) - 1, cm = pm >> 1;
     const __m256i one = _mm256_set1_epi8(SEP_RED), two = _mm256_set1_epi8(SEP_BLUE);
-    for (int y = y0; y <= y1; y++) {
+    for (int y = 0; y < n; y++) {
         int p = separo_index(s, 0, y);
         __m256i c = _mm256_loadu_si256((const __m256i *)(s->cell + p));
         __m256i r = _mm256_loadu_si256((const __m256i *)(s->roots + p));
@@ -78,12 +78,12 @@ static void extract(const struct separo_state *s, struct planes q[2], int y0, in
  * each byte into the top byte. */
 static inline uint32_t pack8(uint64_t x) { return (uint32_t)((x * 0x0102040810204080ULL) >> 56); }
 
-static void extract(const struct separo_state *s, struct planes q[2], int y0, int y1)
+static void extract(const struct separo_state *s, struct planes q[2])
 {
     const uint64_t lo = 0x0101010101010101ULL;
     int n = s->size;
     uint32_t pm = (1u << n) - 1, cm = pm >> 1;
-    for (int y = y0; y <= y1; y++) {
+    for (int y = 0; y < n; y++) {
         int p = separo_index(s, 0, y);
         uint32_t red = 0, blue = 0, e = 0, so = 0, sw = 0, se = 0;
         for (int k = 0; k < n; k += 8) {
@@ -123,17 +123,14 @@ static int euler_part(const struct planes *q, int n)
     return f;
 }
 
-/* Regions of at most 4 triangles (see the top comment) counted at cell
- * rows lo..hi (each region is counted at one of its own rows). Cell sides
- * are "closed" when a root or the border runs along them. Reads plane rows
- * lo-1 .. hi+1 (within the board). */
-static int small_rows(const struct planes *q, int n, int lo, int hi)
+/* Regions of at most 4 triangles (see the top comment). Cell sides are
+ * "closed" when a root or the border runs along them. */
+static int small_regions(const struct planes *q, int n)
 {
     int cn = n - 1, small = 0;
     uint32_t cm = (1u << cn) - 1, edge_r = 1u << (cn - 1);
     uint32_t sx_above = 0, both_above = 0;
-    /* Row lo-1 only sets up the carries from the row above. */
-    for (int cy = lo > 0 ? lo - 1 : 0; cy <= hi; cy++) {
+    for (int cy = 0; cy < cn; cy++) {
         uint32_t d1 = q->d1[cy], d2 = q->d2[cy];
         uint32_t both = d1 & d2, only1 = d1 & ~d2, only2 = d2 & ~d1, none = cm & ~(d1 | d2);
         uint32_t both_below = q->d1[cy + 1] & q->d2[cy + 1]; /* row cn is 0 */
@@ -141,9 +138,9 @@ static int small_rows(const struct planes *q, int n, int lo, int hi)
         uint32_t l = q->v[cy] | 1, r = (q->v[cy] >> 1) | edge_r;
         /* Single closed pieces: the whole cell, a half ("\" halves NE and
          * SW, "/" halves NW and ES), or one quarter. */
-        int here = pc(none & t & b & l & r) + pc(only1 & t & r) + pc(only1 & b & l) +
-                   pc(only2 & t & l) + pc(only2 & r & b) + pc(both & t) + pc(both & r) +
-                   pc(both & b) + pc(both & l);
+        small += pc(none & t & b & l & r) + pc(only1 & t & r) + pc(only1 & b & l) +
+                 pc(only2 & t & l) + pc(only2 & r & b) + pc(both & t) + pc(both & r) +
+                 pc(both & b) + pc(both & l);
         /* For each triangle, "its piece has at most 2 triangles and no open
          * side but the one towards that triangle's cell side". */
         uint32_t nx = both | (only1 & r) | (only2 & l);
@@ -151,21 +148,18 @@ static int small_rows(const struct planes *q, int n, int lo, int hi)
         uint32_t wx = both | (only1 & b) | (only2 & t);
         uint32_t ex = both | (only1 & t) | (only2 & b);
         /* Two such pieces joined through an open side. */
-        here += pc(~t & nx & sx_above) + pc(~l & cm & wx & ex << 1);
+        small += pc(~t & nx & sx_above) + pc(~l & cm & wx & ex << 1);
         /* A half with both sides open onto quarters. */
         uint32_t both_l = both << 1, both_r = both >> 1;
-        here += pc(only1 & ~t & ~r & both_above & both_r) +
-                pc(only1 & ~b & ~l & both_below & both_l) +
-                pc(only2 & ~t & ~l & both_above & both_l) +
-                pc(only2 & ~r & ~b & both_r & both_below);
-        small += cy >= lo ? here : 0;
+        small += pc(only1 & ~t & ~r & both_above & both_r) +
+                 pc(only1 & ~b & ~l & both_below & both_l) +
+                 pc(only2 & ~t & ~l & both_above & both_l) +
+                 pc(only2 & ~r & ~b & both_r & both_below);
         sx_above = sx;
         both_above = both;
     }
     return small;
 }
-
-static int small_regions(const struct planes *q, int n) { return small_rows(q, n, 0, n - 2); }
 
 static int find(int16_t *parent, int a)
 {
@@ -220,7 +214,7 @@ void separo_regions2(const struct separo_state *s, int out[2])
 {
     struct planes q[2];
     int n = s->size;
-    extract(s, q, 0, s->size - 1);
+    extract(s, q);
     for (int i = 0; i < 2; i++) {
         int comps = s->handmade ? components(&q[i], n) : 1;
         out[i] = euler_part(&q[i], n) + comps - small_regions(&q[i], n);
@@ -237,11 +231,11 @@ int separo_regions(const struct separo_state *s, int col)
 int separo_components(const struct separo_state *s, int col)
 {
     struct planes q[2];
-    extract(s, q, 0, s->size - 1);
+    extract(s, q);
     return components(&q[col - 1], s->size);
 }
 
-/* ---- the score change of one move ----------------------------------------- */
+/* ---- the faces one move adds ---------------------------------------------- */
 
 static inline int is_border(const struct separo_state *s, int p)
 {
@@ -257,6 +251,10 @@ static const uint8_t CROSS_FROM[8] = { [SEP_NW] = SEP_W, [SEP_NE] = SEP_E, [SEP_
 static const uint8_t CROSS_DIR[8] = { [SEP_NW] = SEP_NE, [SEP_NE] = SEP_NW, [SEP_SW] = SEP_SE,
                                       [SEP_SE] = SEP_SW };
 
+/* The change of the Euler part above: the move's roots off the border,
+ * plus a crossing with col's other diagonal in the first root's cell,
+ * minus the inner points it touches first (p2, and p3 when empty; p1
+ * already carries a root or is a corner). */
 int separo_move_faces(const struct separo_state *s, int m, int col)
 {
     int k = m & 7, p1 = m >> 3, d = separo_mdiag[k], o = separo_morth[k];
@@ -271,40 +269,4 @@ int separo_move_faces(const struct separo_state *s, int m, int col)
     if (s->cell[p3] == SEP_EMPTY)
         f -= !is_border(s, p3);
     return f;
-}
-
-/* The roots of move m added to plane rows (the owner's colour is implied). */
-static void add_roots(struct planes *q, int x1, int y1, int x2, int y2, int x3, int y3)
-{
-    int cx = x1 < x2 ? x1 : x2, cy = y1 < y2 ? y1 : y2;
-    if ((x2 - x1) == (y2 - y1))
-        q->d1[cy] |= 1u << cx;
-    else
-        q->d2[cy] |= 1u << cx;
-    if (y2 == y3)
-        q->h[y2] |= 1u << (x2 < x3 ? x2 : x3);
-    else
-        q->v[y2 < y3 ? y2 : y3] |= 1u << x2;
-}
-
-/* Faces minus the change in small regions. The cells whose sides change
- * lie in cell rows ymin-1 .. ymax (ymin, ymax the move's point rows), and a
- * small region spans at most two cell rows, so only small regions counted
- * at rows ymin-2 .. ymax+1 can change. */
-int separo_move_gain(const struct separo_state *s, int m, int col)
-{
-    int f = separo_move_faces(s, m, col);
-    if (f <= 0)
-        return f;
-    int k = m & 7, d = separo_mdiag[k], o = separo_morth[k], n = s->size;
-    int x1 = separo_x(s, m >> 3), y1 = separo_y(s, m >> 3); /* one division; the rest steps */
-    int x2 = x1 + separo_dx[d], y2 = y1 + separo_dy[d], x3 = x2 + separo_dx[o], y3 = y2 + separo_dy[o];
-    int lo = (y1 < y3 ? y1 : y3) - 2, hi = (y1 > y3 ? y1 : y3) + 1;
-    lo = lo < 0 ? 0 : lo;
-    hi = hi > n - 2 ? n - 2 : hi;
-    struct planes q[2];
-    extract(s, q, lo > 0 ? lo - 1 : 0, hi + 1);
-    int before = small_rows(&q[col - 1], n, lo, hi);
-    add_roots(&q[col - 1], x1, y1, x2, y2, x3, y3);
-    return f - (small_rows(&q[col - 1], n, lo, hi) - before);
 }
