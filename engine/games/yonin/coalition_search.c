@@ -93,7 +93,7 @@ static int ab(struct yn_search *s, const bb_t disc[2], int seat, int depth,
         if (!max && best < b)
             b = best;
         if (a >= b) {
-            s->history[seat][bsq] += depth * depth;
+            yn_history_add(s, seat, bsq, depth * depth);
             break;
         }
     }

@@ -94,11 +94,11 @@ static bool maxn(struct yn_search *s, const bb_t disc[2], int seat, int depth,
             bsq = sq;
         }
         if (v[seat] > limit && i < n - 1) {
-            s->history[seat][bsq] += depth * depth;
+            yn_history_add(s, seat, bsq, depth * depth);
             return false;
         }
     }
-    s->history[seat][bsq] += depth;
+    yn_history_add(s, seat, bsq, depth);
     e->key = key;
     for (int k = 0; k < NSEATS; k++)
         e->v[k] = (int16_t)v[k];

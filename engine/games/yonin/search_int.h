@@ -19,6 +19,17 @@ int yn_tt_pv(const struct yn_search *s, bb_t disc[2], int seat, unsigned salt,
 void yn_root_pvs(const struct yn_search *s, const struct yonin *y, unsigned salt,
                  struct yn_root *r);
 
+/* Credits a move that was best or cut off; the seat's table halves before
+ * it can overflow (long analyze runs). */
+static inline void yn_history_add(struct yn_search *s, int seat, int sq, int amount)
+{
+    int *h = s->history[seat];
+    h[sq] += amount < 4096 ? amount : 4096; /* exact searches have no depth */
+    if (h[sq] > 1 << 20)
+        for (int k = 0; k < 64; k++)
+            h[k] /= 2;
+}
+
 static inline void yn_count_node(struct yn_search *s)
 {
     if ((++s->nodes & 511) == 0)
