@@ -63,6 +63,7 @@ static const struct {
     {"Othello", "alphabeta"},
     {"Separo", "mcts"},
     {"TorusHex", "mcts"},
+    {"Yonin", "mcts"}, /* measured against paranoid, maxn and flat-mc */
     {NULL, NULL},
 };
 
