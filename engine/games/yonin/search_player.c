@@ -7,7 +7,7 @@
  *   against the other three (`paranoid`), and near the end the exact max-n
  *   on final scores (each seat maximising its own score), for both.
  * - Time: the deadline falls 15% (at most 10 ms) short of lim->seconds; a
- *   new depth starts only while less than 40% of the budget is gone; an
+ *   new depth starts only while the time left is thrice the last one's; an
  *   unfinished depth still counts when the previous best was searched
  *   first and another move beat it. opt->depth fixes the depth instead;
  *   opt->exact_empties (>= 0) fixes when the exact search takes over.
@@ -31,7 +31,9 @@
 #define EXACT_SHARE 0.5
 #define ANALYZE_EXACT_MAXN 10
 #define ANALYZE_EXACT_TEAM 14
-#define NEXT_DEPTH_SHARE 0.4
+/* A new depth starts only when the time left is this many times what the
+ * last one took (the tree grows about threefold per ply). */
+#define NEXT_DEPTH_FACTOR 3.0
 
 struct yn_player {
     struct player_options opt;
@@ -228,6 +230,7 @@ static int deepen(struct yn_player *p, struct plan *pl, const struct search_limi
     int done = 0;
     struct yn_root r;
     for (int d = 1; d <= YN_MAX_DEPTH; d++) {
+        double t0 = clock_now();
         s->eval_leaf = false;
         bool ok = run_depth(s, pl, d, &r);
         if (!ok) {
@@ -244,7 +247,8 @@ static int deepen(struct yn_player *p, struct plan *pl, const struct search_limi
         report(lim, pl, best, d, s->nodes);
         if (!s->eval_leaf || (p->opt.depth > 0 && d >= p->opt.depth))
             break; /* the whole tree ended in finished games, or depth fixed */
-        if (deadline > 0 && clock_now() - pl->start > NEXT_DEPTH_SHARE * (deadline - pl->start))
+        double now = clock_now();
+        if (deadline > 0 && (now - t0) * NEXT_DEPTH_FACTOR > deadline - now)
             break;
     }
     return done;
