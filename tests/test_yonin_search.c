@@ -431,6 +431,51 @@ static void test_passes(void)
     }
 }
 
+/* With --exact the players finish the game by the exact searches: max-n
+ * on final scores (both players), the team lead in the team game. */
+static void test_players_exact(void)
+{
+    struct rng r;
+    rng_seed(&r, 12);
+    const char *names[2] = {"maxn", "paranoid"};
+    int checked = 0;
+    for (int t = 0; t < 24; t++) {
+        const struct player_type *pt = player_find(names[t & 1]);
+        struct player_options o;
+        player_options_default(&o);
+        o.hash_mb = 8;
+        o.exact_empties = 12;
+        pos y;
+        start(&y, t % 4 < 2 ? 8 : 6, t % 3 == 0 ? 1u : 0u);
+        move_t m[GAME_MAX_MOVES];
+        while (!G->is_over(&y) && empties(&y) > 8) {
+            int n = G->legal_moves(&y, m);
+            G->play(&y, m[rng_below(&r, (uint32_t)n)]);
+        }
+        if (G->is_over(&y) || G->legal_moves(&y, m) < 2)
+            continue;
+        void *p = pt->create(G, &o);
+        struct search_limits none = {0};
+        move_t mv = pt->genmove(p, &y, &none);
+        pt->destroy(p);
+        if (y.flags & 1u) {
+            unsigned co = yn_coalition_of(&y);
+            int want = plain_coalition(&y, co, 0, true);
+            pos c = y;
+            G->play(&c, mv);
+            CHECK(plain_coalition(&c, co, 0, true) == want, "%s team endgame move t %d",
+                  names[t & 1], t);
+        } else {
+            int want[4];
+            move_t wm;
+            plain_maxn(&y, 0, true, want, &wm);
+            CHECK(mv == wm, "%s endgame move t %d: %d, exact max-n %d", names[t & 1], t, mv, wm);
+        }
+        checked++;
+    }
+    CHECK(checked >= 12, "player endgames checked: %d", checked);
+}
+
 /* ---- MCTS playout policy ---- */
 
 /* The policy's playout, replayed move by move through the game interface
@@ -583,6 +628,7 @@ int main(void)
     test_passes();
     test_policy_playout();
     test_players();
+    test_players_exact();
     CHECK(plain_passes > 0, "plain searches met passes: %ld", plain_passes);
     yn_search_free(S);
     return check_report();
