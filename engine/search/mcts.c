@@ -30,7 +30,7 @@ static void default_config(struct mcts *m)
     c->priors = h && h->priors;
     /* Tuned with short matches (see the README): RAVE carries most of the
      * exploration when it is on. */
-    c->explore = m->opt.explore > 0 ? m->opt.explore : c->rave ? 0.25 : 0.7;
+    c->explore = m->opt.explore > 0 ? m->opt.explore : c->rave ? 0.25 : 0.35;
     c->rave_k = 1000;
     c->expand_after = 2;
     c->early_stop = true;
@@ -44,12 +44,21 @@ struct mcts *mcts_create(const struct game *g, const struct player_options *opt)
     m->g = g;
     m->opt = *opt;
     size_t mb = opt->tree_mb > 0 ? (size_t)opt->tree_mb : 512;
-    /* Two pools of half the bound each: reuse compacts into the spare. */
+    /* Two pools of half the bound each: reuse compacts into the spare.
+     * A bound the system refuses is halved until it is granted. */
     size_t half = (mb << 20) / 2;
     m->root_state = malloc(g->state_size);
     m->scratch = malloc(g->state_size * 8);
-    if (pool_init(&m->pool[0], half) || pool_init(&m->pool[1], half) ||
-        !m->root_state || !m->scratch) {
+    while (pool_init(&m->pool[0], half) || pool_init(&m->pool[1], half)) {
+        pool_free(&m->pool[0]);
+        pool_free(&m->pool[1]);
+        if (half < (1u << 20)) {
+            mcts_destroy(m);
+            return NULL;
+        }
+        half /= 2;
+    }
+    if (!m->root_state || !m->scratch) {
         mcts_destroy(m);
         return NULL;
     }
