@@ -32,6 +32,10 @@ struct search_candidate {
     double winrate;       /* expected result in [0,1] for the mover */
     double score;         /* score lead, when has_score */
     bool has_score;
+    /* n-player searches: the expected result in [0,1] of every player, in
+     * seat order (nvalues = the game's players); nvalues 0: not known. */
+    int nvalues;
+    double values[GAME_MAX_PLAYERS];
     int pv_len;
     move_t pv[SEARCH_MAX_PV];
 };

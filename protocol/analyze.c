@@ -59,6 +59,9 @@ static void report(void *ctx, const struct search_report *r)
         fprintf(a->out, " visits %ld winrate %.4f", c->visits, c->winrate);
         if (c->has_score)
             fprintf(a->out, " scoreLead %.2f", c->score);
+        /* One token, so key-value parsers of the line stay in step. */
+        for (int v = 0; v < c->nvalues && v < GAME_MAX_PLAYERS; v++)
+            fprintf(a->out, "%s%.4f", v ? "," : " values ", c->values[v]);
         if (r->depth > 0)
             fprintf(a->out, " depth %d", r->depth);
         fprintf(a->out, " order %d", i);

@@ -109,9 +109,10 @@ static int mover_value(const struct plan *pl, const struct yn_root *r, int i)
     return pl->coalition ? r->v[i][0] : r->v[i][pl->y->mover];
 }
 
-static double winrate_of(const struct plan *pl, const struct yn_root *r, int i)
+/* Seat `seat`'s value of root move i in [0,1]; for the coalition searches
+ * only the mover's is known. */
+static double seat_value(const struct plan *pl, const struct yn_root *r, int i, int seat)
 {
-    int seat = pl->y->mover;
     if (pl->exact && pl->coalition) {
         int lead = r->v[i][0];
         return lead > 0 ? 1.0 : lead < 0 ? 0.0 : 0.5;
@@ -124,7 +125,12 @@ static double winrate_of(const struct plan *pl, const struct yn_root *r, int i)
         return pts / 3;
     }
     double scale = pl->coalition && pl->y->flags & YONIN_TEAM ? YN_VSUM : YN_VHALF;
-    return clamp01(mover_value(pl, r, i) / scale);
+    return clamp01((pl->coalition ? r->v[i][0] : r->v[i][seat]) / scale);
+}
+
+static double winrate_of(const struct plan *pl, const struct yn_root *r, int i)
+{
+    return seat_value(pl, r, i, pl->y->mover);
 }
 
 /* The mover's score (team: the team's lead) after playing pv from the root. */
@@ -175,6 +181,11 @@ static void fill_report(const struct plan *pl, const struct yn_root *r, int dept
         c->move = r->move[i];
         c->visits = (long)nodes;
         c->winrate = winrate_of(pl, r, i);
+        if (!pl->coalition) {   /* max-n knows every seat's value */
+            c->nvalues = NSEATS;
+            for (int s = 0; s < NSEATS; s++)
+                c->values[s] = seat_value(pl, r, i, s);
+        }
         c->pv_len = r->pv_len[i] < SEARCH_MAX_PV ? r->pv_len[i] : SEARCH_MAX_PV;
         memcpy(c->pv, r->pv[i], sizeof(move_t) * (size_t)c->pv_len);
         c->has_score = true;
