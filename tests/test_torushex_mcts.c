@@ -333,6 +333,51 @@ static void test_forced(void)
     CHECK(nonzero > 100, "positions with forced moves: %d", nonzero);
 }
 
+/* ---- priors ----------------------------------------------------------- */
+
+static void test_priors(void)
+{
+    struct th_state s;
+    move_t m[GAME_MAX_MOVES];
+    float value[GAME_MAX_MOVES], weight[GAME_MAX_MOVES];
+    CHECK(G->mcts->priors != NULL, "Torus Hex gives priors");
+    if (!G->mcts->priors)
+        return;
+    /* Two Black stones two apart in a row: the cell between them is worth
+     * more than a cell far from every stone. */
+    new_game(&s, 11, 0);
+    put(&s, 3, 4);
+    put(&s, 9, 9);
+    put(&s, 5, 4);
+    put(&s, 9, 1);
+    int k = G->legal_moves(&s, m), join = -1, far = -1, ok = 1;
+    for (int i = 0; i < k; i++) {
+        value[i] = 0.5f;
+        weight[i] = 0;
+    }
+    G->mcts->priors(&s, m, k, value, weight);
+    for (int i = 0; i < k; i++) {
+        ok &= value[i] >= 0 && value[i] <= 1 && weight[i] > 0;
+        if (m[i] == cell_at(11, 4, 4))
+            join = i;
+        if (m[i] == cell_at(11, 0, 7))
+            far = i;
+    }
+    CHECK(ok, "prior values in [0,1], every cell weighted");
+    CHECK(join >= 0 && far >= 0 && value[join] > value[far] + 0.1f,
+          "joining cell %.3f above a remote one %.3f", join >= 0 ? value[join] : -1.0,
+          far >= 0 ? value[far] : -1.0);
+    /* With swap legal the swap move gets no opinion. */
+    new_game(&s, 5, TH_SWAP);
+    put(&s, 2, 2);
+    k = G->legal_moves(&s, m);
+    for (int i = 0; i < k; i++)
+        weight[i] = 0;
+    G->mcts->priors(&s, m, k, value, weight);
+    CHECK(m[k - 1] == th_swap_move(&s) && weight[k - 1] == 0 && weight[0] > 0,
+          "swap has no prior, cells do");
+}
+
 /* ---- the heuristic player ------------------------------------------ */
 
 static move_t heuristic_move(const struct th_state *s, uint64_t seed)
@@ -443,6 +488,7 @@ int main(void)
     test_policy_playouts();
     test_bridge_save();
     test_forced();
+    test_priors();
     test_heuristic();
     return check_report();
 }

@@ -1,10 +1,12 @@
 /* Torus Hex knowledge for Monte-Carlo tree search (struct game_mcts): the
  * policy playout (random fill with the bridge-save reply, one winner pass
- * at the end, AMAF trace) and the root tactics (win at once, else block). */
+ * at the end, AMAF trace), priors from the connection values, and the
+ * root tactics (win at once, else block). */
 #include "engine/game.h"
 #include "engine/rng.h"
 #include "torushex.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <string.h>
 
@@ -122,9 +124,32 @@ static int th_forced_moves(const void *st, move_t *out)
     return k ? k : winning_cells(s, TH_BLACK + TH_WHITE - s->turn, out);
 }
 
+/* Prior weight in virtual visits and the value scale (points at which a
+ * cell's prior is 0.5 + 0.45 tanh 1). Measured at --tc 0.2, 11x11, one
+ * thread: weight 20 beat no priors 39-21, 40 beat 20 38-22, 80 beat 40
+ * 74-46 over 120 games, 160 against 80 was even; the scale (15, 30, 60)
+ * made no clear difference. */
+#define PRIOR_WEIGHT 80.0f
+#define PRIOR_SCALE 30.0f
+
+/* Connection values as virtual results: a strong cell starts as a
+ * likely win, a cell doing nothing for either side near even. */
+static void th_priors(const void *st, const move_t *moves, int n, float *value, float *weight)
+{
+    const struct th_state *s = st;
+    int points[TH_CELLS], nn = s->n * s->n;
+    th_connect_values(s, points);
+    for (int i = 0; i < n; i++) {
+        if (moves[i] < 0 || moves[i] >= nn)
+            continue; /* swap: no opinion */
+        value[i] = 0.5f + 0.45f * tanhf((float)points[moves[i]] / PRIOR_SCALE);
+        weight[i] = PRIOR_WEIGHT;
+    }
+}
+
 const struct game_mcts torushex_mcts = {
     .playout = th_policy_playout,
     .amaf = true,
-    .priors = NULL,
+    .priors = th_priors,
     .forced_moves = th_forced_moves,
 };
