@@ -2,7 +2,8 @@
 # analyze over a pipe, for every game: the response opens with "=id", its
 # info lines name only legal moves with well-formed fields, the next
 # command ends it with one empty line and is then answered normally; the
-# error cases answer "?" at once. Players: each game's default, and flat-mc.
+# error cases answer "?" at once. Players: each game's default, flat-mc,
+# uct-plain, and the Yonin and Torus Hex special players.
 : "${QUARTET:=bin/quartet}"
 export LC_ALL=C
 tmp=$(mktemp -d) || exit 1
@@ -28,7 +29,7 @@ check_game() { # GAME PLAYER
         "$tmp/out" | tr ' ' '\n' | grep . | sort >"$tmp/legal"
     if ! grep -q '^=1$' "$tmp/out"; then bad "$name" "no =1 line"; return; fi
     if [ ! -s "$tmp/info" ]; then bad "$name" "no info lines"; return; fi
-    # Every entry: info move M visits N winrate W [scoreLead S] [depth D] order K pv M...
+    # Every entry: info move M visits N winrate W [scoreLead S] [values V,...] [depth D] order K pv M...
     if ! awk '{
             n = split($0, w, " "); i = 1
             while (i <= n) {
@@ -37,6 +38,7 @@ check_game() { # GAME PLAYER
                 if (w[i+6] !~ /^[01]\.[0-9]+$/ || w[i+6] > 1) exit 1
                 i += 7
                 if (w[i] == "scoreLead") { if (w[i+1] !~ /^-?[0-9.]+$/) exit 1; i += 2 }
+                if (w[i] == "values") { if (w[i+1] !~ /^[01]\.[0-9]+(,[01]\.[0-9]+)*$/) exit 1; i += 2 }
                 if (w[i] == "depth") { if (w[i+1] !~ /^[0-9]+$/) exit 1; i += 2 }
                 if (w[i] != "order" || w[i+1] !~ /^[0-9]+$/ || w[i+2] != "pv") exit 1
                 i += 3
@@ -62,7 +64,17 @@ check_game() { # GAME PLAYER
 for g in Othello Yonin Separo TorusHex; do
     check_game "$g" default
     check_game "$g" flat-mc
+    check_game "$g" uct-plain
 done
+check_game Yonin maxn
+# max-n knows every seat's value: four of them per candidate.
+if grep -Eq 'values [01]\.[0-9]+,[01]\.[0-9]+,[01]\.[0-9]+,[01]\.[0-9]+ ' "$tmp/info"; then
+    ok "analyze Yonin (maxn): values of all four seats"
+else
+    bad "analyze Yonin (maxn): values of all four seats" "$(head -c 200 "$tmp/info")"
+fi
+check_game Yonin paranoid
+check_game TorusHex heuristic
 
 # expect NAME INPUT EXPECTED: the first line of each response, joined by |.
 expect() {
