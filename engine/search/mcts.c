@@ -258,7 +258,7 @@ static void mark_terminal(const struct mcts *m, struct worker *w, struct mcts_no
 static void note_move(struct worker *w, move_t mv, int player, uint32_t at)
 {
     if ((uint32_t)mv < MCTS_AMAF_SPAN && w->seen[mv] >> 16 != w->stamp)
-        w->seen[mv] = w->stamp << 16 | at << 2 | (uint32_t)player;
+        w->seen[mv] = w->stamp << 16 | at << 2 | ((uint32_t)player & 3);
 }
 
 /* AMAF: each child of a node on the path whose move its mover played later
