@@ -583,6 +583,10 @@ static void test_limits(void)
     CHECK(r->count > 1 && sorted && sum <= r->nodes && r->cand[0].move == mv,
           "analyze: report of %d candidates, sorted %d, %ld of %ld visits", r->count, sorted, sum, r->nodes);
     CHECK(pv_ok, "analyze: a principal variation is not legal");
+    if (!pv_ok || !sorted)
+        for (int i = 0; i < r->count; i++)
+            fprintf(stderr, "  candidate %d: move %d visits %ld winrate %.3f pv_len %d\n", i,
+                    r->cand[i].move, r->cand[i].visits, r->cand[i].winrate, r->cand[i].pv_len);
     mcts_clear(m);
     /* The time rule: never beyond the budget (plus scheduling slack). */
     for (int k = 0; k < 3; k++) {
