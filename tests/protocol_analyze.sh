@@ -66,13 +66,17 @@ for g in Othello Yonin Separo TorusHex; do
     check_game "$g" flat-mc
     check_game "$g" uct-plain
 done
-check_game Yonin maxn
-# max-n knows every seat's value: four of them per candidate.
-if grep -Eq 'values [01]\.[0-9]+,[01]\.[0-9]+,[01]\.[0-9]+,[01]\.[0-9]+ ' "$tmp/info"; then
-    ok "analyze Yonin (maxn): values of all four seats"
-else
-    bad "analyze Yonin (maxn): values of all four seats" "$(head -c 200 "$tmp/info")"
-fi
+# Four-player searches give every seat's value: four per candidate.
+four_values() { # PLAYER
+    check_game Yonin "$1"
+    if grep -Eq 'values [01]\.[0-9]+,[01]\.[0-9]+,[01]\.[0-9]+,[01]\.[0-9]+ ' "$tmp/info"; then
+        ok "analyze Yonin ($1): values of all four seats"
+    else
+        bad "analyze Yonin ($1): values of all four seats" "$(head -c 200 "$tmp/info")"
+    fi
+}
+four_values maxn
+four_values mcts
 check_game Yonin paranoid
 check_game TorusHex heuristic
 

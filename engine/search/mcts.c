@@ -51,6 +51,10 @@ struct mcts *mcts_create(const struct game *g, const struct player_options *opt)
     size_t half = (mb << 20) / 2;
     m->root_state = malloc(g->state_size);
     m->scratch = malloc(g->state_size * 8);
+    if (g->num_players > 2 && !(m->root_vec = calloc(GAME_MAX_MOVES, sizeof *m->root_vec))) {
+        mcts_destroy(m);
+        return NULL;
+    }
     while (pool_init(&m->pool[0], half) || pool_init(&m->pool[1], half)) {
         pool_free(&m->pool[0]);
         pool_free(&m->pool[1]);
@@ -79,6 +83,7 @@ void mcts_destroy(struct mcts *m)
     pool_free(&m->pool[1]);
     free(m->root_state);
     free(m->scratch);
+    free(m->root_vec);
     free(m);
 }
 
@@ -364,6 +369,12 @@ static void simulate(struct worker *w)
     for (int i = 0; i <= d; i++)
         if (w->path[i]->mover >= 0)
             atomic_fetch_add_explicit(&w->path[i]->reward, r[w->path[i]->mover], memory_order_relaxed);
+    if (m->root_vec && d >= 1) {
+        _Atomic int64_t *v = m->root_vec[w->path[1] - node_children(live_pool(m), w->path[0])];
+        for (int p = 0; p < g->num_players; p++)
+            atomic_fetch_add_explicit(&v[p], r[p], memory_order_relaxed);
+        atomic_fetch_add_explicit(&v[GAME_MAX_PLAYERS], 1, memory_order_relaxed);
+    }
     if (m->cfg.rave)
         amaf_update(m, w, r);
     if (fresh_terminal)
@@ -520,6 +531,10 @@ move_t mcts_search(struct mcts *m, const void *st, const struct search_limits *l
         s.deadline = s.start + safe_seconds(m->opt.time_per_move > 0 ? m->opt.time_per_move : 1.0);
     s.budgeted = s.deadline > 0 || s.quota > 0;
     s.start_visits = node_visits(root_node(m));
+    if (m->root_vec)   /* the per-player sums cover this search only */
+        for (int i = 0; i < GAME_MAX_MOVES; i++)
+            for (int p = 0; p <= GAME_MAX_PLAYERS; p++)
+                atomic_store_explicit(&m->root_vec[i][p], 0, memory_order_relaxed);
 
     if (m->beta_k != m->cfg.rave_k)
         build_tables(m);

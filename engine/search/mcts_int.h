@@ -32,6 +32,10 @@ struct mcts {
     float inv[MCTS_TAB], inv_sqrt[MCTS_TAB], beta[MCTS_TAB];
     double beta_k;              /* the rave_k the beta table holds */
     struct mcts_stats last;
+    /* Games of more than two players: per root child the sums of every
+     * player's result over this search's simulations through it, then
+     * their count (for analyze's per-player values); NULL otherwise. */
+    _Atomic int64_t (*root_vec)[GAME_MAX_PLAYERS + 1];
 };
 
 /* One search's budget and shared flags. */

@@ -234,6 +234,13 @@ static void fill_candidate(const struct mcts *m, struct search_candidate *sc,
     sc->visits = node_visits(c);
     int w = atomic_load(&c->winner);
     sc->winrate = w == to_move ? 1.0 : w >= 0 && m->g->num_players == 2 ? 0.0 : node_mean(c);
+    const struct mcts_node *first = node_children(live_pool(m), root_node(m));
+    int64_t sims = m->root_vec ? atomic_load(&m->root_vec[c - first][GAME_MAX_PLAYERS]) : 0;
+    if (sims > 0) {   /* every player's mean result through this move */
+        sc->nvalues = m->g->num_players;
+        for (int p = 0; p < sc->nvalues; p++)
+            sc->values[p] = (double)atomic_load(&m->root_vec[c - first][p]) / MCTS_SCALE / (double)sims;
+    }
     sc->pv[0] = c->move;
     sc->pv_len = 1;
     for (const struct mcts_node *n = most_visited(m, c); n && sc->pv_len < SEARCH_MAX_PV;
