@@ -76,6 +76,11 @@ bench: all
 	@$(BIN)/quartet-bench
 	@echo "== Othello midgame: depth 12 from 10 positions, 1 thread"
 	@$(BIN)/quartet-othello-bench --midgame --threads 1 | tail -n 1
+	@echo "== Yonin max-n and paranoid: depth 6 from 10 positions, 1 thread"
+	@$(BIN)/quartet-yonin-bench | grep 'depth 6:'
+	@echo "== quartet-stats: 20,000 random Yonin 8x8 games (legal moves listed every ply)"
+	@t0=$$(date +%s.%N); $(BIN)/quartet-stats -g yonin -n 20000 >/dev/null; \
+	  echo "$$t0 $$(date +%s.%N)" | awk '{ printf "%.2f s\n", $$2 - $$1 }'
 	@if [ -f $(FFO_DIR)/fforum-40-59.obf ]; then \
 	  for t in 1 2; do echo "== Othello endgame: FFO #40-#44, $$t thread(s)"; \
 	    $(BIN)/quartet-othello-bench --ffo $(FFO_DIR)/fforum-40-59.obf --last 44 --threads $$t; done; \
