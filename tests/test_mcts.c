@@ -594,7 +594,7 @@ static void test_limits(void)
         t0 = clock_now();
         mcts_search(m, st, &tl);
         took = clock_now() - t0;
-        CHECK(took <= 0.1 + 0.15, "genmove: 0.1 s budget took %.3f s", took);
+        CHECK(took <= 0.1 + 0.35, "genmove: 0.1 s budget took %.3f s", took);
     }
     mcts_destroy(m);
     free(st);
