@@ -139,6 +139,12 @@ struct game_mcts {
      * (moves that win at once, else the blocks of an immediate win of the
      * opponent) and returns their count; 0 when nothing is forced. */
     int (*forced_moves)(const void *st, move_t *out);
+    /* Two-player games with frequent draws: the weight in [0, 1) of the
+     * score margin in a playout's reward, blended as weight *
+     * (1 + tanh(margin / score_scale)) / 2 with (1 - weight) * outcome, so
+     * a search that is winning prefers wins by more than nothing over
+     * draws. 0: results only. */
+    double score_weight, score_scale;
 };
 
 /* Registry (engine/registry.c). */

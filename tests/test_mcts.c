@@ -2,7 +2,8 @@
  * with 1 and 2 threads on every game, tree reuse after play and undo,
  * legal moves only, the games' policy playouts replayed from their traces,
  * wins in one (a toy Nim game, a hand-built Torus Hex row, positions from
- * random games), MCTS values against exact Nim minimax, a full pool,
+ * random games), MCTS values against exact Nim minimax, the score
+ * margin's share of the reward (a toy game of drawn margins), a full pool,
  * reports, the time budget, and deterministic replay with a seed. */
 #include "check.h"
 #include "engine/clock.h"
@@ -11,6 +12,7 @@
 #include "engine/rng.h"
 #include "engine/search/mcts.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,6 +98,51 @@ static void nim_priors(const void *st, const move_t *moves, int n, float *value,
 
 static const struct game_mcts nim_forcing = {.forced_moves = nim_force_one};
 static const struct game_mcts nim_biased = {.priors = nim_priors};
+
+/* ---- a toy game for the score blend: the first player picks a margin
+ * 1..3 and the game ends at once in a draw with that score margin ---- */
+
+struct margin {
+    int chosen, to_move;
+};
+
+static int margin_to_move(const void *st) { return ((const struct margin *)st)->chosen ? -1 : 0; }
+
+static int margin_legal(const void *st, move_t *out)
+{
+    if (((const struct margin *)st)->chosen)
+        return 0;
+    for (int k = 0; k < 3; k++)
+        out[k] = k + 1;
+    return 3;
+}
+
+static void margin_play(void *st, move_t m) { ((struct margin *)st)->chosen = m; }
+static bool margin_over(const void *st) { return ((const struct margin *)st)->chosen != 0; }
+
+static void margin_outcome(const void *st, double *out)
+{
+    (void)st;
+    out[0] = out[1] = 0.5;
+}
+
+static void margin_score(const void *st, int *out)
+{
+    out[0] = ((const struct margin *)st)->chosen;
+    out[1] = 0;
+}
+
+static uint64_t margin_hash(const void *st) { return (uint64_t)((const struct margin *)st)->chosen; }
+
+static const struct game_mcts margin_blend = {.score_weight = 0.3, .score_scale = 1.5};
+
+#define MARGIN_GAME(hooks) { \
+    .name = "Margin", .num_players = 2, .state_size = sizeof(struct margin), \
+    .to_move = margin_to_move, .legal_moves = margin_legal, .play = margin_play, \
+    .is_over = margin_over, .outcome = margin_outcome, .score = margin_score, \
+    .hash = margin_hash, .mcts = hooks }
+static const struct game margin_plain = MARGIN_GAME(NULL);
+static const struct game margin_scored = MARGIN_GAME(&margin_blend);
 
 /* Exact minimax of 2-player Nim, written plainly: can the mover win? */
 static bool nim_wins(int pile, int max_take)
@@ -444,6 +491,36 @@ static void test_nim(void)
         }
 }
 
+static void keep_report(void *ctx, const struct search_report *r) { *(struct search_report *)ctx = *r; }
+
+/* The score margin's share of the reward: with the hook every move's value
+ * is the blend of its draw and its margin, exactly; without it all are
+ * plain draws; the solver sees no win in either. */
+static void test_score_blend(void)
+{
+    for (int scored = 0; scored <= 1; scored++) {
+        const struct game *g = scored ? &margin_scored : &margin_plain;
+        struct player_options o = options(1, 5);
+        struct mcts *m = mcts_create(g, &o);
+        struct margin st = {0, 0};
+        struct search_report rep = {0};
+        struct search_limits lim = {.playouts = 3000, .report = keep_report, .report_ctx = &rep};
+        move_t mv = mcts_search(m, &st, &lim);
+        CHECK(rep.count == 3, "margin game: %d candidates", rep.count);
+        for (int i = 0; i < rep.count; i++) {
+            double b = 0.5 + 0.5 * tanh(rep.cand[i].move / 1.5);
+            double want = scored ? 0.7 * 0.5 + 0.3 * b : 0.5;
+            CHECK(fabs(rep.cand[i].winrate - want) < 1e-4,
+                  "margin game (%s): move %d value %.5f, expected %.5f",
+                  scored ? "blend" : "plain", rep.cand[i].move, rep.cand[i].winrate, want);
+        }
+        if (scored)
+            CHECK(mv == 3, "margin game: the widest margin, not %d", mv);
+        CHECK(!mcts_last(m)->proven, "margin game: draws prove nothing");
+        mcts_destroy(m);
+    }
+}
+
 static void test_hooks(void)
 {
     struct game forced = nim2, biased = nim2;
@@ -604,6 +681,7 @@ int main(void)
 {
     test_nim();
     test_hooks();
+    test_score_blend();
     test_torushex_row();
     test_statistics();
     test_reuse(game_find("separo"));

@@ -63,4 +63,10 @@ const struct game_mcts separo_mcts = {
     .amaf = true,
     .priors = NULL,
     .forced_moves = NULL,
+    /* Strong Separo play draws often (equal region counts); a share of
+     * the margin in the reward turns drawn-looking wins into wins. 0.3
+     * with scale 1.5 won 90% and 95% against uct-plain at 1 s a move
+     * (40 games each; 83-86% without), and 60% against no blend. */
+    .score_weight = 0.3,
+    .score_scale = 1.5,
 };

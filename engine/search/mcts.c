@@ -36,6 +36,10 @@ static void default_config(struct mcts *m)
     c->rave_k = 1000;
     c->expand_after = c->rave ? 8 : 2;
     c->early_stop = true;
+    if (h && h->score_weight > 0 && h->score_scale > 0 && m->g->num_players == 2) {
+        c->score_weight = h->score_weight;
+        c->score_scale = h->score_scale;
+    }
 }
 
 struct mcts *mcts_create(const struct game *g, const struct player_options *opt)
@@ -318,6 +322,18 @@ static void amaf_update(const struct mcts *m, struct worker *w, const int64_t *r
 
 /* ---- one simulation ------------------------------------------------------ */
 
+/* Two players: mixes the score margin into the results (see game.h). The
+ * solver keeps the plain results. */
+static void blend_score(const struct mcts *m, const void *st, double *val)
+{
+    int sc[GAME_MAX_PLAYERS] = {0};
+    m->g->score(st, sc);
+    double wgt = m->cfg.score_weight;
+    double b = 0.5 + 0.5 * tanh((sc[0] - sc[1]) / m->cfg.score_scale);
+    val[0] = (1 - wgt) * val[0] + wgt * b;
+    val[1] = (1 - wgt) * val[1] + wgt * (1 - b);
+}
+
 static void simulate(struct worker *w)
 {
     struct mcts *m = w->m;
@@ -361,11 +377,14 @@ static void simulate(struct worker *w)
         else
             game_random_playout(g, w->st, &w->rng);
     }
-    double res[GAME_MAX_PLAYERS] = {0};
+    double res[GAME_MAX_PLAYERS] = {0}, val[GAME_MAX_PLAYERS];
     g->outcome(w->st, res);
+    memcpy(val, res, sizeof val);
+    if (m->cfg.score_weight > 0)
+        blend_score(m, w->st, val);
     int64_t r[GAME_MAX_PLAYERS];
     for (int p = 0; p < g->num_players; p++)
-        r[p] = (int64_t)(res[p] * MCTS_SCALE + 0.5);
+        r[p] = (int64_t)(val[p] * MCTS_SCALE + 0.5);
     for (int i = 0; i <= d; i++)
         if (w->path[i]->mover >= 0)
             atomic_fetch_add_explicit(&w->path[i]->reward, r[w->path[i]->mover], memory_order_relaxed);
