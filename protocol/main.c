@@ -41,7 +41,7 @@ static void usage(FILE *f)
           "  --tree-mb MB              Monte-Carlo search tree bound (default 512)\n"
           "  --explore C               UCT exploration constant (default: the\n"
           "                            player's tuned value)\n"
-          "  --exact N                 Othello: solve exactly from N empties\n"
+          "  --exact N                 Othello, Yonin: solve exactly from N empties\n"
           "                            (default: when it fits the time)\n"
           "  --eval FILE               Othello evaluation weights (default: the\n"
           "                            shipped othello.weights)\n"
