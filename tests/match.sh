@@ -129,6 +129,13 @@ $M -e "$F" -e "$F" --openings "$tmp/badopen.txt" >/dev/null 2>"$tmp/err"; [ $? -
 $M --game othello --generate-openings 5 --random-openings 4 --balance 200 --seed 7 --output "$tmp/gen.txt" 2>/dev/null &&
    [ "$(grep -vc '^#' "$tmp/gen.txt")" -eq 5 ] && [ "$(grep -v '^#' "$tmp/gen.txt" | sort -u | wc -l)" -eq 5 ] &&
    $M -e "$F" -e "$F --seed 3" --openings "$tmp/gen.txt" --games 2 --quiet >/dev/null 2>&1; ok "generated openings"
+# The balance check by another player; a checker that cannot play the game is refused.
+$M --game separo --generate-openings 3 --random-openings 4 --balance 2000 --balance-player mcts \
+   --tolerance 0.2 --output "$tmp/genm.txt" 2>/dev/null && [ "$(grep -vc '^#' "$tmp/genm.txt")" -eq 3 ] &&
+   has "$tmp/genm.txt" "kept when mcts (2000 playouts)" && has "$tmp/genm.txt" "balance-player mcts"
+ok "openings balanced by mcts"
+$M --game separo --generate-openings 1 --random-openings 4 --balance-player maxn >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && has "$tmp/err" "no player maxn for this game"; ok "balance player must play the game"
 # The shipped files load.
 for f in data/openings/othello-8.txt:othello data/openings/separo-9.txt:separo; do
     [ -f "${f%%:*}" ] && $M -e "$F" -e "$F --seed 3" --game "${f#*:}" --openings "${f%%:*}" --games 2 --quiet >/dev/null 2>&1
@@ -137,13 +144,20 @@ done
 
 # ---- all four games; Yonin rotation and the team game ----
 $M -e "$F --seed 1 --name A" -e "$F --seed 2 --name B" -e "$F --seed 3 --name C" -e "$F --seed 4 --name D" \
-   --game yonin --quiet --jsonl "$tmp/y.jsonl" >"$tmp/yout" 2>&1 && [ "$(wc -l <"$tmp/y.jsonl")" -eq 4 ]; ok "yonin runs"
+   --game yonin --quiet --jsonl "$tmp/y.jsonl" >"$tmp/yout" 2>&1 && [ "$(wc -l <"$tmp/y.jsonl")" -eq 24 ]; ok "yonin runs"
+sed 's/.*"engines":\[\([^]]*\)\].*/\1/' "$tmp/y.jsonl" | tr -d '"' >"$tmp/seats"
+[ "$(sort -u "$tmp/seats" | wc -l)" -eq 24 ]; ok "yonin: four engines play all 24 seatings"
 n=0
 for s in 1 2 3 4; do
-    col=$(sed 's/.*"engines":\[\([^]]*\)\].*/\1/' "$tmp/y.jsonl" | cut -d, -f$s | sort -u | wc -l)
-    [ "$col" -eq 4 ] && n=$((n + 1))
+    for e in A B C D; do
+        [ "$(cut -d, -f$s "$tmp/seats" | grep -c "^$e\$")" -eq 6 ] && n=$((n + 1))
+    done
 done
-[ $n -eq 4 ]; ok "yonin: every engine in every seat"
+[ $n -eq 16 ]; ok "yonin: every engine six times in every seat"
+# Opposite seats share a colour, so each pair must sit opposite equally often.
+awk -F, '{ p = $1 < $3 ? $1 $3 : $3 $1; q = $2 < $4 ? $2 $4 : $4 $2; c[p]++; c[q]++ }
+         END { for (k in c) print k, c[k] }' "$tmp/seats" | sort >"$tmp/pairs"
+[ "$(wc -l <"$tmp/pairs")" -eq 6 ] && ! grep -qv ' 8$' "$tmp/pairs"; ok "yonin: every pair opposite 8 times"
 has "$tmp/yout" "AvgRank" && grep -q "^d  " "$tmp/yout"; ok "yonin seat table"
 $M --check "$tmp/y.jsonl" >/dev/null; ok "yonin records"
 $M -e "$F --seed 1 --name A" -e "$F --seed 2 --name B" --game yonin,team --quiet --jsonl "$tmp/t.jsonl" \

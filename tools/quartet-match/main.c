@@ -1,6 +1,7 @@
 /* quartet-match: command-line flags, engine probing, and the four modes
  * (play a match, --generate-openings, --check FILE, --stats W,D,L). */
 #include "check.h"
+#include "engine/player.h"
 #include "match.h"
 #include "openings.h"
 #include "stats.h"
@@ -42,7 +43,8 @@ static void usage(FILE *f)
         "      --timeout SECONDS     limit for other commands, and genmove without --tc (30)\n"
         "      --openings FILE       one opening per line (moves separated by spaces/commas)\n"
         "      --random-openings N   generate openings of N random plies\n"
-        "      --balance PLAYOUTS    flat-mc playouts to check an opening's balance (1000; 0 off)\n"
+        "      --balance PLAYOUTS    playouts to check an opening's balance (1000; 0 off)\n"
+        "      --balance-player NAME the player that checks it: flat-mc (default), mcts, ...\n"
         "      --tolerance T         keep openings with first-player estimate within 0.5+-T (0.1)\n"
         "      --seed N              seed for generated openings (1)\n"
         "      --generate-openings N write N openings (--random-openings plies) to --output\n"
@@ -207,7 +209,8 @@ int main(int argc, char **argv)
         .stop = &interrupted,
     };
     struct tourney_options to = {.rounds = 1, .concurrency = 1, .progress = isatty(2)};
-    struct opening_gen gen = {.plies = 0, .playouts = 1000, .tolerance = 0.1, .seed = 1};
+    struct opening_gen gen = {.plies = 0, .playouts = 1000, .player = "flat-mc",
+                              .tolerance = 0.1, .seed = 1};
     const char *openings = NULL, *check = NULL, *stats = NULL, *output = NULL;
     const char *jsonl = NULL, *records = NULL, *sgf = NULL;
     const char *variants[8];
@@ -260,6 +263,8 @@ int main(int argc, char **argv)
             gen.plies = (int)num_arg(a, v, 1, MAX_OPENING_PLIES / 2);
         else if (!strcmp(a, "--balance"))
             gen.playouts = (long)num_arg(a, v, 0, 1e9);
+        else if (!strcmp(a, "--balance-player"))
+            gen.player = v;
         else if (!strcmp(a, "--tolerance"))
             gen.tolerance = num_arg(a, v, 0, 0.5);
         else if (!strcmp(a, "--seed"))
@@ -310,6 +315,11 @@ int main(int argc, char **argv)
     if (!cfg.g->size_ok(cfg.gopt.size))
         die("size not allowed for this game: %s", size ? argv[0] : "");
 
+    const struct player_type *checker = player_find(gen.player);
+    if (!checker || !player_supports(checker, cfg.g))
+        die("--balance-player: no player %s for this game", gen.player);
+    gen.player = checker->name;
+
     struct opening_list ol = {0};
     char err[512];
     if (generate) {
@@ -318,13 +328,14 @@ int main(int argc, char **argv)
         int made = openings_generate(cfg.g, &cfg.gopt, &gen, generate, &ol);
         FILE *f = output ? open_out(output) : stdout;
         fprintf(f, "# %s %d%s%s openings: %d plies of random legal moves, distinct positions,\n"
-                   "# kept when flat-mc (%ld playouts) gives the first player %.2f..%.2f.\n"
+                   "# kept when %s (%ld playouts) gives the first player %.2f..%.2f.\n"
                    "# Made with: quartet-match --game %s%s%s --size %d --generate-openings %d "
-                   "--random-openings %d --balance %ld --tolerance %g --seed %llu\n",
+                   "--random-openings %d --balance %ld --balance-player %s --tolerance %g --seed %llu\n",
                 cfg.g->name, cfg.gopt.size, cfg.variant_words[0] ? " " : "", cfg.variant_words,
-                gen.plies, gen.playouts, 0.5 - gen.tolerance, 0.5 + gen.tolerance, cfg.g->name,
-                cfg.variant_words[0] ? "," : "", cfg.variant_words, cfg.gopt.size, generate,
-                gen.plies, gen.playouts, gen.tolerance, (unsigned long long)gen.seed);
+                gen.plies, gen.player, gen.playouts, 0.5 - gen.tolerance, 0.5 + gen.tolerance,
+                cfg.g->name, cfg.variant_words[0] ? "," : "", cfg.variant_words, cfg.gopt.size,
+                generate, gen.plies, gen.playouts, gen.player, gen.tolerance,
+                (unsigned long long)gen.seed);
         for (int i = 0; i < ol.n; i++)
             fprintf(f, "%s\n", ol.v[i].text);
         if (f != stdout)

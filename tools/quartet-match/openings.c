@@ -147,7 +147,8 @@ static void keep_report(void *ctx, const struct search_report *rep)
 }
 
 double opening_balance(const struct game *g, const struct game_options *o,
-                       const struct opening *op, long playouts, uint64_t seed)
+                       const struct opening *op, const char *player, long playouts,
+                       uint64_t seed)
 {
     unsigned char *st = malloc(g->state_size);
     if (!st)
@@ -155,7 +156,7 @@ double opening_balance(const struct game *g, const struct game_options *o,
     g->init(st, o);
     for (int i = 0; i < op->n; i++)
         g->play(st, op->moves[i]);
-    const struct player_type *pt = player_find("flat-mc");
+    const struct player_type *pt = player_find(player ? player : "flat-mc");
     struct player_options po;
     player_options_default(&po);
     po.threads = 1;
@@ -234,7 +235,7 @@ int openings_generate(const struct game *g, const struct game_options *o,
         if (random_opening(g, o, gen->plies, &r, &op) != 0 || already_have(&mine, &op))
             continue;
         if (gen->playouts > 0) {
-            double p = opening_balance(g, o, &op, gen->playouts, rng_next(&r));
+            double p = opening_balance(g, o, &op, gen->player, gen->playouts, rng_next(&r));
             if (p < 0.5 - gen->tolerance || p > 0.5 + gen->tolerance)
                 continue;
         }

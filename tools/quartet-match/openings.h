@@ -26,6 +26,7 @@ int openings_read(const struct game *g, const struct game_options *o, const char
 struct opening_gen {
     int plies;            /* random moves from the start */
     long playouts;        /* balance check budget; 0: no check */
+    const char *player;   /* the player type that checks it (flat-mc) */
     double tolerance;     /* keep when |p(first player wins) - 0.5| <= this */
     uint64_t seed;
 };
@@ -34,9 +35,11 @@ struct opening_gen {
  * (fewer if too many tries fail). */
 int openings_generate(const struct game *g, const struct game_options *o,
                       const struct opening_gen *gen, int count, struct opening_list *l);
-/* Estimate of the first player's result after op (flat-mc, one thread). */
+/* Estimate of the first player's result after op: the value of the best
+ * move of `player` (a player type, e.g. flat-mc or mcts; one thread). */
 double opening_balance(const struct game *g, const struct game_options *o,
-                       const struct opening *op, long playouts, uint64_t seed);
+                       const struct opening *op, const char *player, long playouts,
+                       uint64_t seed);
 void openings_free(struct opening_list *l);
 
 #endif

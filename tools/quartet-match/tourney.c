@@ -66,6 +66,21 @@ static void make_assignments(struct tourney *t)
         return;
     }
     int np = cfg->g->num_players;
+    if (n == np && np == 4) {
+        /* Four engines: every seating, so each sits in every seat and
+         * opposite (Yonin: beside, in colour) every other one equally often. */
+        for (int p = 0; p < 24; p++) {
+            int a[4] = {0, 1, 2, 3}, f = p;
+            for (int s = 0; s < 3; s++) {
+                int k = s + f % (4 - s), x = a[s];
+                f /= 4 - s;
+                a[s] = a[k];
+                a[k] = x;
+            }
+            memcpy(t->assign[t->nassign++], a, sizeof a);
+        }
+        return;
+    }
     for (int r = 0; r < np; r++) {
         int a[GAME_MAX_PLAYERS];
         for (int s = 0; s < np; s++)
