@@ -143,8 +143,15 @@ struct game_mcts {
      * score margin in a playout's reward, blended as weight *
      * (1 + tanh(margin / score_scale)) / 2 with (1 - weight) * outcome, so
      * a search that is winning prefers wins by more than nothing over
-     * draws. 0: results only. */
+     * draws. 0: results only. A game that sets it is won on score (the
+     * higher score wins, equal scores draw), so the search takes both the
+     * result and the margin from one call of `score`. */
     double score_weight, score_scale;
+    /* Spend the whole budget even once the move is settled (the search
+     * otherwise stops when the most visited move cannot be overtaken; a
+     * proven root still stops): for games where the extra visits, which
+     * deepen the subtree the next move reuses, win matches. */
+    bool full_budget;
 };
 
 /* Registry (engine/registry.c). */

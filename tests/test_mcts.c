@@ -3,7 +3,7 @@
  * legal moves only, the games' policy playouts replayed from their traces,
  * wins in one (a toy Nim game, a hand-built Torus Hex row, positions from
  * random games), MCTS values against exact Nim minimax, the score
- * margin's share of the reward (a toy game of drawn margins), a full pool,
+ * margin's share of the reward (a toy game of margins), a full pool,
  * reports, the time budget, and deterministic replay with a seed. */
 #include "check.h"
 #include "engine/clock.h"
@@ -99,40 +99,65 @@ static void nim_priors(const void *st, const move_t *moves, int n, float *value,
 static const struct game_mcts nim_forcing = {.forced_moves = nim_force_one};
 static const struct game_mcts nim_biased = {.priors = nim_priors};
 
-/* ---- a toy game for the score blend: the first player picks a margin
- * 1..3 and the game ends at once in a draw with that score margin ---- */
+/* ---- a toy game for the score blend: the first player picks k in 1..3,
+ * the second's one move ends the game with the first ahead by k - 1
+ * (a draw, or a win by 1 or 2) ---- */
 
 struct margin {
-    int chosen, to_move;
+    int chosen, done;
 };
 
-static int margin_to_move(const void *st) { return ((const struct margin *)st)->chosen ? -1 : 0; }
+static int margin_to_move(const void *st)
+{
+    const struct margin *s = st;
+    return s->done ? -1 : s->chosen ? 1 : 0;
+}
 
 static int margin_legal(const void *st, move_t *out)
 {
-    if (((const struct margin *)st)->chosen)
+    const struct margin *s = st;
+    if (s->done)
         return 0;
+    if (s->chosen) {
+        out[0] = 1;
+        return 1;
+    }
     for (int k = 0; k < 3; k++)
         out[k] = k + 1;
     return 3;
 }
 
-static void margin_play(void *st, move_t m) { ((struct margin *)st)->chosen = m; }
-static bool margin_over(const void *st) { return ((const struct margin *)st)->chosen != 0; }
-
-static void margin_outcome(const void *st, double *out)
+static void margin_play(void *st, move_t m)
 {
-    (void)st;
-    out[0] = out[1] = 0.5;
+    struct margin *s = st;
+    if (s->chosen)
+        s->done = 1;
+    else
+        s->chosen = m;
 }
+
+static bool margin_over(const void *st) { return ((const struct margin *)st)->done != 0; }
 
 static void margin_score(const void *st, int *out)
 {
-    out[0] = ((const struct margin *)st)->chosen;
+    const struct margin *s = st;
+    out[0] = s->chosen > 0 ? s->chosen - 1 : 0;
     out[1] = 0;
 }
 
-static uint64_t margin_hash(const void *st) { return (uint64_t)((const struct margin *)st)->chosen; }
+static void margin_outcome(const void *st, double *out)
+{
+    int sc[2];
+    margin_score(st, sc);
+    out[0] = sc[0] > sc[1] ? 1.0 : sc[0] < sc[1] ? 0.0 : 0.5;
+    out[1] = 1.0 - out[0];
+}
+
+static uint64_t margin_hash(const void *st)
+{
+    const struct margin *s = st;
+    return (uint64_t)s->chosen * 2 + (uint64_t)s->done;
+}
 
 static const struct game_mcts margin_blend = {.score_weight = 0.3, .score_scale = 1.5};
 
@@ -494,29 +519,33 @@ static void test_nim(void)
 static void keep_report(void *ctx, const struct search_report *r) { *(struct search_report *)ctx = *r; }
 
 /* The score margin's share of the reward: with the hook every move's value
- * is the blend of its draw and its margin, exactly; without it all are
- * plain draws; the solver sees no win in either. */
+ * is exactly the blend of its result and its margin, and the widest win is
+ * chosen; without it the two wins are equal. The first player's moves are
+ * never expanded, so the solver (which would call both wins proven) stays
+ * out and the values are those of the playouts. */
 static void test_score_blend(void)
 {
     for (int scored = 0; scored <= 1; scored++) {
         const struct game *g = scored ? &margin_scored : &margin_plain;
         struct player_options o = options(1, 5);
         struct mcts *m = mcts_create(g, &o);
+        mcts_config(m)->expand_after = 1 << 30;
         struct margin st = {0, 0};
         struct search_report rep = {0};
         struct search_limits lim = {.playouts = 3000, .report = keep_report, .report_ctx = &rep};
         move_t mv = mcts_search(m, &st, &lim);
         CHECK(rep.count == 3, "margin game: %d candidates", rep.count);
         for (int i = 0; i < rep.count; i++) {
-            double b = 0.5 + 0.5 * tanh(rep.cand[i].move / 1.5);
-            double want = scored ? 0.7 * 0.5 + 0.3 * b : 0.5;
+            int k = rep.cand[i].move - 1;
+            double result = k > 0 ? 1.0 : 0.5, b = 0.5 + 0.5 * tanh(k / 1.5);
+            double want = scored ? 0.7 * result + 0.3 * b : result;
             CHECK(fabs(rep.cand[i].winrate - want) < 1e-4,
                   "margin game (%s): move %d value %.5f, expected %.5f",
                   scored ? "blend" : "plain", rep.cand[i].move, rep.cand[i].winrate, want);
         }
         if (scored)
             CHECK(mv == 3, "margin game: the widest margin, not %d", mv);
-        CHECK(!mcts_last(m)->proven, "margin game: draws prove nothing");
+        CHECK(!mcts_last(m)->proven, "margin game: proven, the solver saw the leaves");
         mcts_destroy(m);
     }
 }
@@ -553,6 +582,34 @@ static void test_hooks(void)
     mcts_search(m, &s, &lim);
     CHECK(mcts_visits_at(m, &three, 1) < 150, "nim: priors used when switched off (%ld visits)",
           mcts_visits_at(m, &three, 1));
+    mcts_destroy(m);
+}
+
+/* The full_budget hook: a settled choice no longer ends the search early,
+ * but a proven root still does. */
+static void test_full_budget(void)
+{
+    static const struct game_mcts full = {.full_budget = true};
+    struct game whole = nim2;
+    whole.mcts = &full;
+    struct player_options o = options(1, 4);
+    /* Pile 41: taking 1 wins, too deep to prove in these playouts. */
+    struct nim s = nim_start(41, 2, 3);
+    struct search_limits lim = budget(200000);
+    struct mcts *m = mcts_create(&nim2, &o);
+    mcts_search(m, &s, &lim);
+    long early = mcts_last(m)->playouts;
+    CHECK(early < 200000 && !mcts_last(m)->proven, "nim: no early stop (%ld playouts)", early);
+    mcts_destroy(m);
+    m = mcts_create(&whole, &o);
+    mcts_search(m, &s, &lim);
+    CHECK(mcts_last(m)->playouts == 200000, "nim, full budget: %ld playouts", mcts_last(m)->playouts);
+    mcts_destroy(m);
+    /* Pile 5: taking 1 wins, proven in a few hundred playouts. */
+    s = nim_start(5, 2, 3);
+    m = mcts_create(&whole, &o);
+    CHECK(mcts_search(m, &s, &lim) == 1 && mcts_last(m)->proven && mcts_last(m)->playouts < 20000,
+          "nim, full budget: a proven root searched on (%ld playouts)", mcts_last(m)->playouts);
     mcts_destroy(m);
 }
 
@@ -682,6 +739,7 @@ int main(void)
     test_nim();
     test_hooks();
     test_score_blend();
+    test_full_budget();
     test_torushex_row();
     test_statistics();
     test_reuse(game_find("separo"));

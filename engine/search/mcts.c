@@ -36,6 +36,7 @@ static void default_config(struct mcts *m)
     c->rave_k = 1000;
     c->expand_after = c->rave ? 8 : 2;
     c->early_stop = true;
+    c->full_budget = h && h->full_budget;
     if (h && h->score_weight > 0 && h->score_scale > 0 && m->g->num_players == 2) {
         c->score_weight = h->score_weight;
         c->score_scale = h->score_scale;
@@ -322,16 +323,25 @@ static void amaf_update(const struct mcts *m, struct worker *w, const int64_t *r
 
 /* ---- one simulation ------------------------------------------------------ */
 
-/* Two players: mixes the score margin into the results (see game.h). The
- * solver keeps the plain results. */
-static void blend_score(const struct mcts *m, const void *st, double *val)
+/* The results of a finished playout (res, which the solver uses) and the
+ * rewards to back up (val). Two players with a score blend: one score call
+ * gives both, as such games are won on score (game.h), and scoring is
+ * the dearest part of a Separo playout. */
+static void playout_result(const struct mcts *m, const void *st, double *res, double *val)
 {
+    if (m->cfg.score_weight <= 0) {
+        m->g->outcome(st, res);
+        memcpy(val, res, sizeof(double) * GAME_MAX_PLAYERS);
+        return;
+    }
     int sc[GAME_MAX_PLAYERS] = {0};
     m->g->score(st, sc);
+    res[0] = sc[0] > sc[1] ? 1.0 : sc[0] < sc[1] ? 0.0 : 0.5;
+    res[1] = 1.0 - res[0];
     double wgt = m->cfg.score_weight;
     double b = 0.5 + 0.5 * tanh((sc[0] - sc[1]) / m->cfg.score_scale);
-    val[0] = (1 - wgt) * val[0] + wgt * b;
-    val[1] = (1 - wgt) * val[1] + wgt * (1 - b);
+    val[0] = (1 - wgt) * res[0] + wgt * b;
+    val[1] = (1 - wgt) * res[1] + wgt * (1 - b);
 }
 
 static void simulate(struct worker *w)
@@ -377,11 +387,8 @@ static void simulate(struct worker *w)
         else
             game_random_playout(g, w->st, &w->rng);
     }
-    double res[GAME_MAX_PLAYERS] = {0}, val[GAME_MAX_PLAYERS];
-    g->outcome(w->st, res);
-    memcpy(val, res, sizeof val);
-    if (m->cfg.score_weight > 0)
-        blend_score(m, w->st, val);
+    double res[GAME_MAX_PLAYERS] = {0}, val[GAME_MAX_PLAYERS] = {0};
+    playout_result(m, w->st, res, val);
     int64_t r[GAME_MAX_PLAYERS];
     for (int p = 0; p < g->num_players; p++)
         r[p] = (int64_t)(val[p] * MCTS_SCALE + 0.5);
@@ -412,6 +419,8 @@ static bool settled(const struct mcts *m, const struct search *s, double now)
         return false;
     if (root_proven(m))
         return true;
+    if (m->cfg.full_budget)
+        return false;
     const struct mcts_node *c = node_children(live_pool(m), root);
     long best = 0, second = 0;
     for (int i = 0; i < root->nchildren; i++) {

@@ -23,6 +23,7 @@ struct mcts_config {
     double rave_k;         /* beta = sqrt(k / (3 n + k)) */
     bool priors;           /* use the game's priors hook */
     bool early_stop;       /* stop when the best move cannot be overtaken */
+    bool full_budget;      /* ...or only once the root is proven */
     double score_weight;   /* score margin's share of the reward (2 players) */
     double score_scale;    /* margin that counts as large (tanh scale) */
 };
