@@ -53,7 +53,17 @@ static bool outcome_ok(const struct game *g, const void *st)
     }
     /* Two-player games are zero-sum; n-player rank scores and team
      * results sum to n/2. */
-    return sum > g->num_players / 2.0 - 1e-9 && sum < g->num_players / 2.0 + 1e-9;
+    if (sum < g->num_players / 2.0 - 1e-9 || sum > g->num_players / 2.0 + 1e-9)
+        return false;
+    /* A game that blends the score into MCTS rewards is won on score:
+     * the search reads its results from `score` (game.h). */
+    if (g->mcts && g->mcts->score_weight > 0) {
+        int sc[GAME_MAX_PLAYERS] = {0};
+        g->score(st, sc);
+        if (out[0] != (sc[0] > sc[1] ? 1.0 : sc[0] < sc[1] ? 0.0 : 0.5))
+            return false;
+    }
+    return true;
 }
 
 /* One random game with every invariant checked at every ply; returns plies. */
