@@ -152,6 +152,9 @@ struct game_mcts {
      * proven root still stops): for games where the extra visits, which
      * deepen the subtree the next move reuses, win matches. */
     bool full_budget;
+    /* The UCT exploration constant for this game; 0: the search's default
+     * (0.03 with RAVE, 0.35 without). `--explore` overrides both. */
+    double explore;
 };
 
 /* Registry (engine/registry.c). */

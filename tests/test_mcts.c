@@ -613,6 +613,27 @@ static void test_full_budget(void)
     mcts_destroy(m);
 }
 
+/* A game's own exploration constant, unless --explore names one. */
+static void test_game_explore(void)
+{
+    static const struct game_mcts tuned = {.explore = 0.2};
+    struct game g = nim2;
+    g.mcts = &tuned;
+    struct player_options o = options(1, 4);
+    struct mcts *m = mcts_create(&nim2, &o);
+    CHECK(fabs(mcts_config(m)->explore - 0.35) < 1e-12, "nim: default explore %g", mcts_config(m)->explore);
+    mcts_destroy(m);
+    m = mcts_create(&g, &o);
+    CHECK(fabs(mcts_config(m)->explore - 0.2) < 1e-12, "nim: the game's explore ignored (%g)",
+          mcts_config(m)->explore);
+    mcts_destroy(m);
+    o.explore = 0.7;
+    m = mcts_create(&g, &o);
+    CHECK(fabs(mcts_config(m)->explore - 0.7) < 1e-12, "nim: --explore did not override (%g)",
+          mcts_config(m)->explore);
+    mcts_destroy(m);
+}
+
 static void test_determinism(const struct game *g)
 {
     move_t seq[2][6];
@@ -740,6 +761,7 @@ int main(void)
     test_hooks();
     test_score_blend();
     test_full_budget();
+    test_game_explore();
     test_torushex_row();
     test_statistics();
     test_reuse(game_find("separo"));

@@ -32,7 +32,10 @@ static void default_config(struct mcts *m)
      * (Torus Hex) the AMAF values carry most of the exploration, and
      * expanding after 8 visits played as well as after 2 with a quarter
      * of the nodes. */
-    c->explore = m->opt.explore > 0 ? m->opt.explore : c->rave ? 0.03 : 0.35;
+    c->explore = m->opt.explore > 0          ? m->opt.explore
+                 : h && h->explore > 0       ? h->explore
+                 : c->rave                   ? 0.03
+                                             : 0.35;
     c->rave_k = 1000;
     c->expand_after = c->rave ? 8 : 2;
     c->early_stop = true;
