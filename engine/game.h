@@ -155,6 +155,11 @@ struct game_mcts {
     /* The UCT exploration constant for this game; 0: the search's default
      * (0.03 with RAVE, 0.35 without). `--explore` overrides both. */
     double explore;
+    /* Two-player games that often draw: a drawn playout is worth this much
+     * less than 1/2 to the side the search plays for (and more to the
+     * other), so against a weaker opponent it prefers winning chances to
+     * a safe draw. 0: none; `--contempt` overrides it. */
+    double contempt;
 };
 
 /* Registry (engine/registry.c). */

@@ -21,6 +21,8 @@ struct player_options {
     const char *eval_file;/* evaluation weights; NULL: the default place */
     int tree_mb;          /* search tree memory bound in MiB (default 512) */
     double explore;       /* UCT exploration constant; 0: the player's own */
+    double contempt;      /* MCTS, two players: what a draw costs the side it
+                           * searches for, in [0, 0.5); < 0: the game's own */
 };
 
 #define SEARCH_MAX_CANDIDATES 16

@@ -47,6 +47,7 @@ void player_options_default(struct player_options *o)
         .eval_file = NULL,
         .tree_mb = 512,
         .explore = 0,
+        .contempt = -1,
     };
 }
 

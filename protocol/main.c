@@ -41,6 +41,8 @@ static void usage(FILE *f)
           "  --tree-mb MB              Monte-Carlo search tree bound (default 512)\n"
           "  --explore C               UCT exploration constant (default: the\n"
           "                            player's tuned value)\n"
+          "  --contempt D              MCTS, two players: a draw's cost to the engine,\n"
+          "                            0 to 0.5 (default: the game's, Separo 0.1)\n"
           "  --exact N                 Othello, Yonin: solve exactly from N empties\n"
           "                            (default: when it fits the time)\n"
           "  --eval FILE               Othello evaluation weights (default: the\n"
@@ -104,6 +106,7 @@ static void parse_flags(struct config *c, int argc, char **argv)
         {"eval", required_argument, NULL, 'E'},
         {"tree-mb", required_argument, NULL, 'T'},
         {"explore", required_argument, NULL, 'C'},
+        {"contempt", required_argument, NULL, 'D'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'e'},
         {NULL, 0, NULL, 0},
@@ -149,6 +152,11 @@ static void parse_flags(struct config *c, int argc, char **argv)
         case 'C':
             if (args_double(optarg, &c->popt.explore) != ARGS_OK || c->popt.explore <= 0)
                 die("--explore needs a positive number, not '%s'", optarg);
+            break;
+        case 'D':
+            if (args_double(optarg, &c->popt.contempt) != ARGS_OK || c->popt.contempt < 0 ||
+                c->popt.contempt >= 0.5)
+                die("--contempt needs a number from 0 to below 0.5, not '%s'", optarg);
             break;
         case 'h': usage(stdout); exit(0);
         case 'e': printf("%s %s\n", QUARTET_NAME, QUARTET_VERSION); exit(0);

@@ -79,5 +79,19 @@ if [ $rc -eq 0 ] && well_formed "$tmp/out" && [ "$(tail -n 2 "$tmp/out" | head -
 else
     failed=$((failed + 1)); echo "FAIL random bytes (exit $rc)"
 fi
+# Bad command-line values stop the daemon with a message, exit status 2.
+for f in "--contempt 0.5" "--contempt -0.1" "--contempt x" "--explore 0" "--tree-mb 0"; do
+    # shellcheck disable=SC2086
+    "$QUARTET" $f </dev/null >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "needs" "$tmp/err"; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1)); echo "FAIL flag $f (exit $rc)"
+    fi
+done
+"$QUARTET" --contempt 0 </dev/null >/dev/null 2>&1 && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL --contempt 0 refused"; }
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

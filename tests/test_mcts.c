@@ -585,6 +585,41 @@ static void test_hooks(void)
     mcts_destroy(m);
 }
 
+/* Contempt: a draw is worth 1/2 - c to the side searched for; the tree is
+ * not reused for the other side, whose values it would misstate. */
+static void test_contempt(void)
+{
+    struct player_options o = options(1, 5);
+    o.contempt = 0.1;
+    struct mcts *m = mcts_create(&margin_plain, &o);
+    mcts_config(m)->expand_after = 1 << 30;
+    struct margin st = {0, 0};
+    struct search_report rep = {0};
+    struct search_limits lim = {.playouts = 3000, .report = keep_report, .report_ctx = &rep};
+    mcts_search(m, &st, &lim);
+    for (int i = 0; i < rep.count; i++) {
+        double want = rep.cand[i].move == 1 ? 0.4 : 1.0;
+        CHECK(fabs(rep.cand[i].winrate - want) < 1e-4, "contempt: move %d value %.5f, expected %.5f",
+              rep.cand[i].move, rep.cand[i].winrate, want);
+    }
+    mcts_destroy(m);
+    const struct game *g = game_find("separo");
+    for (int k = 0; k < 2; k++) {
+        o.contempt = k ? 0.1 : 0;
+        m = mcts_create(g, &o);
+        void *s = new_state(g, 0);
+        struct search_limits l = budget(3000);
+        move_t mv = mcts_search(m, s, &l);
+        g->play(s, mv);
+        mcts_search(m, s, &l);
+        int depth = mcts_last(m)->reused_depth;
+        CHECK(k ? depth == -1 : depth == 1, "contempt %g: reused depth %d after the other side moved",
+              o.contempt, depth);
+        mcts_destroy(m);
+        free(s);
+    }
+}
+
 /* The full_budget hook: a settled choice no longer ends the search early,
  * but a proven root still does. */
 static void test_full_budget(void)
@@ -761,6 +796,7 @@ int main(void)
     test_hooks();
     test_score_blend();
     test_full_budget();
+    test_contempt();
     test_game_explore();
     test_torushex_row();
     test_statistics();

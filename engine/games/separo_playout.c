@@ -70,4 +70,6 @@ const struct game_mcts separo_mcts = {
      * within the noise; see the README. */
     .score_weight = 0.3,
     .score_scale = 1.5,
+    .full_budget = true,
+    .contempt = 0.1,
 };

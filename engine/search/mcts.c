@@ -40,6 +40,8 @@ static void default_config(struct mcts *m)
     c->expand_after = c->rave ? 8 : 2;
     c->early_stop = true;
     c->full_budget = h && h->full_budget;
+    double ct = m->opt.contempt >= 0 ? m->opt.contempt : h ? h->contempt : 0;
+    c->contempt = m->g->num_players == 2 && ct > 0 && ct < 0.5 ? ct : 0;
     if (h && h->score_weight > 0 && h->score_scale > 0 && m->g->num_players == 2) {
         c->score_weight = h->score_weight;
         c->score_scale = h->score_scale;
@@ -53,6 +55,7 @@ struct mcts *mcts_create(const struct game *g, const struct player_options *opt)
         return NULL;
     m->g = g;
     m->opt = *opt;
+    m->contempt_side = -1;
     size_t mb = opt->tree_mb > 0 ? (size_t)opt->tree_mb : 512;
     /* Two pools of half the bound each: reuse compacts into the spare.
      * A bound the system refuses is halved until it is granted. */
@@ -329,22 +332,28 @@ static void amaf_update(const struct mcts *m, struct worker *w, const int64_t *r
 /* The results of a finished playout (res, which the solver uses) and the
  * rewards to back up (val). Two players with a score blend: one score call
  * gives both, as such games are won on score (game.h), and scoring is
- * the dearest part of a Separo playout. */
+ * the dearest part of a Separo playout. Contempt then discounts a draw for
+ * the side searched for. */
 static void playout_result(const struct mcts *m, const void *st, double *res, double *val)
 {
     if (m->cfg.score_weight <= 0) {
         m->g->outcome(st, res);
         memcpy(val, res, sizeof(double) * GAME_MAX_PLAYERS);
-        return;
+    } else {
+        int sc[GAME_MAX_PLAYERS] = {0};
+        m->g->score(st, sc);
+        res[0] = sc[0] > sc[1] ? 1.0 : sc[0] < sc[1] ? 0.0 : 0.5;
+        res[1] = 1.0 - res[0];
+        double wgt = m->cfg.score_weight;
+        double b = 0.5 + 0.5 * tanh((sc[0] - sc[1]) / m->cfg.score_scale);
+        val[0] = (1 - wgt) * res[0] + wgt * b;
+        val[1] = (1 - wgt) * res[1] + wgt * (1 - b);
     }
-    int sc[GAME_MAX_PLAYERS] = {0};
-    m->g->score(st, sc);
-    res[0] = sc[0] > sc[1] ? 1.0 : sc[0] < sc[1] ? 0.0 : 0.5;
-    res[1] = 1.0 - res[0];
-    double wgt = m->cfg.score_weight;
-    double b = 0.5 + 0.5 * tanh((sc[0] - sc[1]) / m->cfg.score_scale);
-    val[0] = (1 - wgt) * res[0] + wgt * b;
-    val[1] = (1 - wgt) * res[1] + wgt * (1 - b);
+    int me = m->contempt_side;
+    if (m->cfg.contempt > 0 && me >= 0 && res[0] == 0.5) {
+        val[me] -= m->cfg.contempt;
+        val[me ^ 1] += m->cfg.contempt;
+    }
 }
 
 static void simulate(struct worker *w)
@@ -552,6 +561,12 @@ move_t mcts_search(struct mcts *m, const void *st, const struct search_limits *l
         move_t moves[GAME_MAX_MOVES];
         return g->legal_moves(st, moves) > 0 ? moves[0] : MOVE_PASS;
     }
+    /* Draws in the tree were discounted for one side: searching for the
+     * other, its values are wrong, so it starts afresh. */
+    int side = m->cfg.contempt > 0 ? g->to_move(st) : -1;
+    if (side != m->contempt_side)
+        m->have_tree = false;
+    m->contempt_side = side;
     m->last = (struct mcts_stats){.reused_depth = root_prepare(m, w[0], st)};
     m->last.reused_visits = m->last.reused_depth >= 0 ? node_visits(root_node(m)) : 0;
 

@@ -26,6 +26,7 @@ struct mcts_config {
     bool full_budget;      /* ...or only once the root is proven */
     double score_weight;   /* score margin's share of the reward (2 players) */
     double score_scale;    /* margin that counts as large (tanh scale) */
+    double contempt;       /* a draw's cost to the searching side (2 players) */
 };
 
 /* What the last search did. */

@@ -22,6 +22,7 @@ struct mcts {
     struct mcts_pool pool[2];
     int cur;                    /* the live pool; the other is the spare */
     bool have_tree;
+    int contempt_side;          /* whom the tree's draws were discounted for */
     unsigned char *root_state;  /* the position at pool[cur].node[0] */
     unsigned char *scratch;     /* for reuse lookups */
     uint64_t seeds;             /* advanced per search */
