@@ -160,6 +160,9 @@ awk -F, '{ p = $1 < $3 ? $1 $3 : $3 $1; q = $2 < $4 ? $2 $4 : $4 $2; c[p]++; c[q
 [ "$(wc -l <"$tmp/pairs")" -eq 6 ] && ! grep -qv ' 8$' "$tmp/pairs"; ok "yonin: every pair opposite 8 times"
 has "$tmp/yout" "AvgRank" && grep -q "^d  " "$tmp/yout"; ok "yonin seat table"
 $M --check "$tmp/y.jsonl" >/dev/null; ok "yonin records"
+$M -e "$F --seed 1" -e "$F --seed 2" -e "$F --seed 3" -e "$F --seed 4" -e "$F --seed 5" --game yonin \
+   --quiet >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && has "$tmp/err" "Yonin seats 4 players"; ok "yonin: a fifth engine is refused"
 $M -e "$F --seed 1 --name A" -e "$F --seed 2 --name B" --game yonin,team --quiet --jsonl "$tmp/t.jsonl" \
    --records "$tmp/t.txt" >/dev/null 2>&1 &&
    line "$tmp/t.jsonl" 1 | grep -q '"engines":\["A","B","A","B"\]' &&

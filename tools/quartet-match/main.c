@@ -347,6 +347,12 @@ int main(int argc, char **argv)
     }
     if (cfg.nengines < 2)
         die("at least two engines are needed (--engine CMD)%s", "");
+    /* Every game seats all its engines; more than seats would sit out. */
+    if (cfg.g->num_players > 2 && cfg.nengines > cfg.g->num_players) {
+        char what[64];
+        snprintf(what, sizeof what, "%s seats %d players", cfg.g->name, cfg.g->num_players);
+        die("%s: give at most that many engines", what);
+    }
     if (openings && openings_read(cfg.g, &cfg.gopt, openings, &ol, err, sizeof err) != 0)
         die("%s", err);
 
