@@ -67,8 +67,9 @@ static void make_assignments(struct tourney *t)
     }
     int np = cfg->g->num_players;
     if (n == np && np == 4) {
-        /* Four engines: every seating, so each sits in every seat and
-         * opposite (Yonin: beside, in colour) every other one equally often. */
+        /* Four engines: all 24 seatings, so each sits in every seat and
+         * opposite every other one (in Yonin, sharing its colour) equally
+         * often; rotations alone would always pair the same engines. */
         for (int p = 0; p < 24; p++) {
             int a[4] = {0, 1, 2, 3}, f = p;
             for (int s = 0; s < 3; s++) {
