@@ -42,7 +42,7 @@ static void usage(FILE *f)
           "  --explore C               UCT exploration constant (default: the\n"
           "                            player's tuned value)\n"
           "  --contempt D              MCTS, two players: a draw's cost to the engine,\n"
-          "                            0 to 0.5 (default: the game's, Separo 0.1)\n"
+          "                            0 to below 0.5 (default: the game's; Separo 0.1)\n"
           "  --exact N                 Othello, Yonin: solve exactly from N empties\n"
           "                            (default: when it fits the time)\n"
           "  --eval FILE               Othello evaluation weights (default: the\n"

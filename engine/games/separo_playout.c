@@ -64,9 +64,10 @@ const struct game_mcts separo_mcts = {
     .priors = NULL,
     .forced_moves = NULL,
     /* Strong Separo play draws often (equal region counts); the 9x9 draws
-     * we examined were settled, every playout a draw, by ply 8-10. A share of the margin in the
-     * reward steers a winning search toward wins (86.6% of 134 games
-     * against uct-plain at 1 s, 83.3% of 45 without: within the noise),
+     * we examined were settled, every playout a draw, by ply 8-10. A
+     * share of the margin in the reward steers a winning search toward
+     * wins (86.6% of 134 games against uct-plain at 1 s, 83.3% of 45
+     * without: within the noise),
      * and contempt makes a draw worth 0.4 to the searching side, so it
      * takes winning chances over safe draws (91.4% against 81.4% without
      * on the same 35 games). See the README. */
