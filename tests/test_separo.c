@@ -4,7 +4,7 @@
  * and region positions, notation parsing, and interface invariants. */
 #include "check.h"
 #include "engine/game.h"
-#include "engine/games/separo.h"
+#include "engine/games/separo/separo.h"
 #include "engine/rng.h"
 
 #include <stdlib.h>

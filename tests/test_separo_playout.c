@@ -5,7 +5,7 @@
  * (hand-built positions and positions from random games). */
 #include "check.h"
 #include "engine/game.h"
-#include "engine/games/separo.h"
+#include "engine/games/separo/separo.h"
 #include "engine/rng.h"
 
 #include <math.h>

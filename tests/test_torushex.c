@@ -3,7 +3,7 @@
  * random_playout fill against a plain brute-force loop-class check. */
 #include "check.h"
 #include "engine/game.h"
-#include "engine/games/torushex_geom.h"
+#include "engine/games/torushex/geom.h"
 #include "engine/rng.h"
 
 #include <stdlib.h>

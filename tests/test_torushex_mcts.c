@@ -4,7 +4,7 @@
  * every cell, and the `heuristic` player on hand-built positions. */
 #include "check.h"
 #include "engine/game.h"
-#include "engine/games/torushex.h"
+#include "engine/games/torushex/torushex.h"
 #include "engine/player.h"
 #include "engine/rng.h"
 

@@ -7,8 +7,8 @@
  * root masks only grow), so play() clears a few bits and computes the
  * moves of the new stones instead of rescanning the board. */
 #include "separo.h"
-#include "../game.h"
-#include "../rng.h"
+#include "engine/game.h"
+#include "engine/rng.h"
 
 #include <pthread.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* Separo internals shared by the rules core (separo.c), region counting
- * (separo_regions.c) and text input/output (separo_text.c). Only these
+ * (regions.c) and text input/output (text.c). Only these
  * files and the Separo unit test include it; everything else goes through
  * `separo_game`.
  *
@@ -85,12 +85,12 @@ void separo_move_points(const struct separo_state *s, int m, int *p1, int *p2, i
 int separo_move_code(const struct separo_state *s, int p1, int p2, int p3);
 
 /* The faces move m (legal for col, SEP_RED or SEP_BLUE) adds to col's root
- * graph in a position reached by play, in O(1) (separo_regions.c): an
+ * graph in a position reached by play, in O(1) (regions.c): an
  * upper bound on the regions it gains col, and 0 exactly when it closes
  * no cycle of col's roots. */
 int separo_move_faces(const struct separo_state *s, int m, int col);
 
-/* Policy playout (separo_playout.c): separo_policy_move is the playout
+/* Policy playout (playout.c): separo_policy_move is the playout
  * policy's move for the side to move, which must have one. */
 struct rng;
 #ifndef SEP_OWN_TRIES
@@ -107,7 +107,7 @@ void separo_regions2(const struct separo_state *s, int out[2]);
  * border is one); always 1 in positions reached by play. */
 int separo_components(const struct separo_state *s, int col);
 
-/* Text side of the game interface (separo_text.c). */
+/* Text side of the game interface (text.c). */
 int separo_parse_move(const void *st, const char *text, int32_t *m);
 int separo_format_move(const void *st, int32_t m, char *buf, size_t cap);
 int separo_show(const void *st, char *buf, size_t cap);

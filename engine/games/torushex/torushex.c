@@ -10,7 +10,7 @@
 #include "engine/game.h"
 #include "engine/rng.h"
 #include "torushex.h"
-#include "torushex_geom.h"
+#include "geom.h"
 
 #include <ctype.h>
 #include <stdarg.h>

@@ -1,7 +1,7 @@
 /* Torus Hex internals shared by the rules (torushex.c), the Monte-Carlo
- * knowledge (torushex_playout.c), the connection values
- * (torushex_connect.c) and the heuristic player: the state struct and the
- * few rule functions they need. Nothing outside engine/games/torushex*
+ * knowledge (playout.c), the connection values
+ * (connect.c) and the heuristic player: the state struct and the
+ * few rule functions they need. Nothing outside engine/games/torushex/
  * includes it; everyone else goes through struct game. */
 #ifndef QUARTET_TORUSHEX_H
 #define QUARTET_TORUSHEX_H
@@ -93,13 +93,13 @@ int th_full_board_winner(const struct th_state *s);
 const int16_t *th_ring(int n);
 
 /* Connection value of each empty cell for the player to move
- * (torushex_connect.c): what a stone there adds to the mover's groups
+ * (connect.c): what a stone there adds to the mover's groups
  * (reach along the winning axis, joins, bridges) plus, as a block, what it
  * would add to the opponent's. value[i] is set for every empty cell i;
  * higher is better; the scale is arbitrary (tens for good cells). */
 void th_connect_values(const struct th_state *s, int *value);
 
-/* The Monte-Carlo hooks (torushex_playout.c). */
+/* The Monte-Carlo hooks (playout.c). */
 struct game_mcts;
 extern const struct game_mcts torushex_mcts;
 

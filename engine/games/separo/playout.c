@@ -2,7 +2,7 @@
  * `separo_game.mcts` (RULES.md section 3 for the rules it plays by).
  *
  * A region appears only when a move closes a cycle of the mover's roots,
- * which separo_move_faces (separo_regions.c) tells in O(1): the faces the
+ * which separo_move_faces (regions.c) tells in O(1): the faces the
  * move adds to the mover's root graph, an upper bound on the regions it
  * gains (about 70% of the closing moves of random games gain one; the rest
  * close a region of one cell or less). Each ply the playout draws up to
@@ -17,8 +17,8 @@
  * bound (50.6%), blocking the opponent's closing moves (52.0% of 224
  * games), region-gain priors (43.8%). */
 #include "separo.h"
-#include "../game.h"
-#include "../rng.h"
+#include "engine/game.h"
+#include "engine/rng.h"
 
 typedef struct separo_state S;
 

@@ -17,7 +17,7 @@ enum {
     BLOCK_DEN = 4,
 };
 
-/* Ring directions (torushex_ring.c order) as steps (dc, dr). */
+/* Ring directions (ring.c order) as steps (dc, dr). */
 static const int ring_dc[6] = { 1, 1, 0, -1, -1, 0 };
 static const int ring_dr[6] = { 0, -1, -1, 0, 1, 1 };
 

@@ -1,7 +1,7 @@
 /* Separo text: move notation ("c3-d4-d5", knight shorthand "c3-d5",
  * "pass"), the showboard picture and the score/result lines. */
 #include "separo.h"
-#include "../game.h"
+#include "engine/game.h"
 
 #include <ctype.h>
 #include <stdarg.h>

@@ -1,6 +1,6 @@
 /* The `heuristic` player for Torus Hex: one ply, no search. It wins at
  * once when it can, blocks the opponent's immediate win, and otherwise
- * plays the cell of highest connection value (torushex_connect.c), ties
+ * plays the cell of highest connection value (connect.c), ties
  * broken at random from the seed so that games vary. A baseline to measure
  * the searches against. */
 #include "engine/clock.h"

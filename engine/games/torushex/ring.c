@@ -2,7 +2,7 @@
  * cyclic order, built once for all sizes (playouts and connection values
  * walk them on every move, where th_step would recompute the wraps). */
 #include "torushex.h"
-#include "torushex_geom.h"
+#include "geom.h"
 
 #include <pthread.h>
 
