@@ -3,6 +3,7 @@
 #include "protocol/analyze.h"
 #include "protocol/args.h"
 #include "protocol/commands.h"
+#include "protocol/dispatch.h"
 #include "protocol/gtp.h"
 #include "protocol/interactive.h"
 #include "protocol/session.h"
@@ -206,31 +207,6 @@ static void start(struct session *s, const struct config *c)
     }
 }
 
-/* Answers one raw input line (any bytes, len of them). */
-static void handle_line(struct session *s, char *line, size_t len,
-                        struct text *out)
-{
-    gtp_preprocess(line, len);
-    struct gtp_command cmd;
-    switch (gtp_parse(line, &cmd)) {
-    case GTP_BLANK:
-        return;
-    case GTP_NO_COMMAND:
-        gtp_respond(stdout, &cmd, false, "syntax error: missing command");
-        return;
-    case GTP_BAD_ID:
-        gtp_respond(stdout, NULL, false, "syntax error: id too long");
-        return;
-    case GTP_COMMAND:
-        break;
-    }
-    bool ok = command_run(s, cmd.name, cmd.argc, cmd.argv, out);
-    if (ok && s->analyze_request)
-        analysis_start(s, &cmd, stdout);
-    else
-        gtp_respond(stdout, &cmd, ok, text_str(out));
-}
-
 static void loop_piped(struct session *s, struct text *out)
 {
     char *buf = malloc(GTP_MAX_LINE + 1);
@@ -246,7 +222,7 @@ static void loop_piped(struct session *s, struct text *out)
         if (r == GTP_TOO_LONG)
             gtp_respond(stdout, NULL, false, "line too long");
         else
-            handle_line(s, buf, len, out);
+            dispatch_line(s, buf, len, out, stdout);
     }
     analysis_stop(s, stdout);
     free(buf);
@@ -262,7 +238,7 @@ static void loop_interactive(struct session *s, struct text *out)
         if (len > GTP_MAX_LINE)
             gtp_respond(stdout, NULL, false, "line too long");
         else
-            handle_line(s, line, len, out);
+            dispatch_line(s, line, len, out, stdout);
         free(line);
     }
     analysis_stop(s, stdout);
