@@ -133,6 +133,14 @@ void svg_stone(struct svg_out *o, double cx, double cy, double r, const char *co
             strcmp(p->name, "white") == 0 ? "0.8" : "0.16");
 }
 
+void svg_ghost_stone(struct svg_out *o, double cx, double cy, double r, const char *colour)
+{
+    const struct palette *p = palette_of(colour);
+    svg_put(o, "<circle cx=\"%g\" cy=\"%g\" r=\"%g\" fill=\"%s\" stroke=\"%s\" "
+               "stroke-width=\"%g\" opacity=\"0.4\"/>\n",
+            cx, cy, r, p->fill, p->stroke, r * 0.08);
+}
+
 void svg_legal_mark(struct svg_out *o, double cx, double cy, double r, const char *point)
 {
     svg_put(o, "<circle class=\"q-legal\" data-point=\"%s\" cx=\"%g\" cy=\"%g\" r=\"%g\" "
@@ -249,7 +257,9 @@ static void badge(struct svg_out *o, const struct svg_badge *b, double x, double
     svg_put(o, "<text x=\"%g\" y=\"%g\" font-size=\"15\" fill=\"#222\"%s>", x + 40, cy + 5,
             b->to_move ? " font-weight=\"bold\"" : "");
     svg_escape(o, b->label);
-    svg_put(o, " %d</text>\n", b->score);
+    if (b->score >= 0)
+        svg_put(o, " %d", b->score);
+    svg_put(o, "</text>\n");
 }
 
 void svg_status(struct svg_out *o, double x, double y, double width,

@@ -52,6 +52,8 @@ void svg_axis(struct svg_out *o, int n, bool letters, double x, double y, double
 /* A stone of colour "black", "white", "red" or "blue" (class q-stone). */
 void svg_stone(struct svg_out *o, double cx, double cy, double r, const char *colour,
                const char *point);
+/* A faded copy of a stone (Torus Hex margin): no class, not counted. */
+void svg_ghost_stone(struct svg_out *o, double cx, double cy, double r, const char *colour);
 /* A legal-move dot (class q-legal) and the last-move mark (class q-last). */
 void svg_legal_mark(struct svg_out *o, double cx, double cy, double r, const char *point);
 void svg_last_mark(struct svg_out *o, double cx, double cy, double r, const char *point,
@@ -90,7 +92,7 @@ struct svg_badge {
     const char *colour;    /* stone colour, as svg_stone */
     const char *tint;      /* a swatch behind the stone (territory), or NULL */
     const char *label;     /* e.g. "Black", "A" */
-    int score;
+    int score;             /* < 0: none shown */
     bool to_move;
 };
 #define SVG_STATUS_HEIGHT 44.0
