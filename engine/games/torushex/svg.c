@@ -195,7 +195,7 @@ int th_svg(const void *st, const struct game_svg_options *opt, char *buf, size_t
     double R = 640 / ((1.5 * n + 2.5) * sqrt(3.0));
     R = R > 30 ? 30 : R < 11 ? 11 : R;
     struct hexes h = {n, R, sqrt(3.0) * R, 2.5 * sqrt(3.0) * R + 10, 3 * R + 12};
-    double width = h.x0 + (1.5 * n + 1) * h.w + 10, board_h = h.y0 + 1.5 * R * n + 2.5 * R + 8;
+    double width = h.x0 + (1.5 * n + 1) * h.w + 10, board_h = h.y0 + 1.5 * R * n + 1.45 * R + 16;
     const char *mover = s->winner ? "" : COLOUR[s->turn];
     char title[96], note[48];
     snprintf(title, sizeof title, "Torus Hex %dx%d%s%s", n, n,
