@@ -193,40 +193,67 @@ void svg_grid_labels(struct svg_out *o, const struct svg_grid *g, double gap)
     svg_axis(o, g->n, false, right, first_y, 0, g->cell, size);
 }
 
+/* Point i's centre and name. */
+static void grid_point(const struct svg_grid *g, int i, double *x, double *y, char *name)
+{
+    svg_grid_xy(g, i % g->n, i / g->n, x, y);
+    svg_point_name(name, 16, i % g->n, i / g->n);
+}
+
 void svg_grid_stones(struct svg_out *o, const struct svg_grid *g, const char *const *stone,
                      double r)
 {
-    for (int i = 0; i < g->n * g->n; i++) {
-        if (!stone[i])
-            continue;
-        double x, y;
-        char name[16];
-        svg_grid_xy(g, i % g->n, i / g->n, &x, &y);
-        svg_point_name(name, sizeof name, i % g->n, i / g->n);
-        svg_stone(o, x, y, r * g->cell, stone[i], name);
-    }
+    double x, y;
+    char name[16];
+    for (int i = 0; i < g->n * g->n; i++)
+        if (stone[i]) {
+            grid_point(g, i, &x, &y, name);
+            svg_stone(o, x, y, r * g->cell, stone[i], name);
+        }
 }
 
 void svg_grid_last(struct svg_out *o, const struct svg_grid *g, int i, bool ring)
 {
     double x, y;
     char name[16];
-    svg_grid_xy(g, i % g->n, i / g->n, &x, &y);
-    svg_point_name(name, sizeof name, i % g->n, i / g->n);
+    grid_point(g, i, &x, &y, name);
     svg_last_mark(o, x, y, g->cell * (ring ? 0.45 : 0.09), name, ring);
 }
 
 void svg_grid_legal(struct svg_out *o, const struct svg_grid *g, const bool *mark, double r)
 {
-    for (int i = 0; i < g->n * g->n; i++) {
-        if (!mark[i])
-            continue;
-        double x, y;
-        char name[16];
-        svg_grid_xy(g, i % g->n, i / g->n, &x, &y);
-        svg_point_name(name, sizeof name, i % g->n, i / g->n);
-        svg_legal_mark(o, x, y, r * g->cell, name);
-    }
+    double x, y;
+    char name[16];
+    for (int i = 0; i < g->n * g->n; i++)
+        if (mark[i]) {
+            grid_point(g, i, &x, &y, name);
+            svg_legal_mark(o, x, y, r * g->cell, name);
+        }
+}
+
+int svg_square_board(const struct svg_square_board *b, char *buf, size_t cap)
+{
+    double m = b->margin, span = b->n * b->cell, side = 2 * m + span;
+    struct svg_grid g = {b->n, m, m, b->cell, 0.5};
+    struct svg_out o;
+    svg_init(&o, buf, cap);
+    svg_open(&o, &(struct svg_doc){b->game, b->n, b->to_move, side, side + SVG_STATUS_HEIGHT,
+                                   b->title, "#f4f1ea"});
+    svg_put(&o, "<rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" rx=\"6\" fill=\"%s\"/>\n",
+            m - 6, m - 6, span + 12, span + 12, b->frame);
+    svg_grid_squares(&o, &g, b->fill, b->line);
+    svg_layer_open(&o);
+    if (b->decorate)
+        b->decorate(&o, &g);
+    svg_grid_labels(&o, &g, m / 2 + 3);
+    svg_grid_stones(&o, &g, b->stone, 0.42);
+    svg_grid_legal(&o, &g, b->legal, 0.12);
+    if (b->last >= 0)
+        svg_grid_last(&o, &g, b->last, false);
+    svg_status(&o, m - 6, side - 4, span + 12, b->badges, b->nbadges, b->note);
+    svg_layer_close(&o);
+    svg_close(&o);
+    return svg_length(&o);
 }
 
 void svg_layer_open(struct svg_out *o)

@@ -99,4 +99,23 @@ struct svg_badge {
 void svg_status(struct svg_out *o, double x, double y, double width,
                 const struct svg_badge *b, int n, const char *note);
 
+/* A whole board of squares (Othello, Yonin): the frame, the squares, the
+ * game's decorations, labels, discs, legal dots, the last move and the
+ * status bar. Arrays are per square i = row * n + col. */
+struct svg_square_board {
+    const char *game, *to_move, *title;
+    int n;
+    double cell, margin;
+    const char *frame, *line;      /* colours of the frame and grid lines */
+    const char *const *fill;       /* each square's colour */
+    const char *const *stone;      /* each square's stone colour, or NULL */
+    const bool *legal;             /* legal-move dots */
+    int last;                      /* the last move's square, or -1 */
+    void (*decorate)(struct svg_out *o, const struct svg_grid *g); /* or NULL */
+    const struct svg_badge *badges;
+    int nbadges;
+    const char *note;
+};
+int svg_square_board(const struct svg_square_board *b, char *buf, size_t cap);
+
 #endif

@@ -30,8 +30,6 @@ int othello_svg(const void *st, const struct game_svg_options *opt, char *buf, s
 {
     const struct othello *s = st;
     int n = s->size, black = bb_popcount(s->disc[0]), white = bb_popcount(s->disc[1]);
-    struct svg_grid g = {n, MARGIN, MARGIN, CELL, 0.5};
-    double side = 2 * MARGIN + n * CELL;
     const char *fill[64], *stone[64] = {0};
     bool legal[64] = {0};
     bb_t moves = othello_moves(s->disc[s->side], s->disc[!s->side], s->board);
@@ -45,28 +43,15 @@ int othello_svg(const void *st, const struct game_svg_options *opt, char *buf, s
     char title[64];
     snprintf(title, sizeof title, "Othello %dx%d: black %d, white %d%s%s", n, n, black, white,
              s->over ? ", game over" : ", to move: ", mover);
-
-    struct svg_out o;
-    svg_init(&o, buf, cap);
-    svg_open(&o, &(struct svg_doc){"Othello", n, mover, side, side + SVG_STATUS_HEIGHT, title,
-                                   "#f4f1ea"});
-    svg_put(&o, "<rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" rx=\"6\" fill=\"#1d5233\"/>\n",
-            MARGIN - 6, MARGIN - 6, n * CELL + 12, n * CELL + 12);
-    svg_grid_squares(&o, &g, fill, "#1b4a2e");
-    svg_layer_open(&o);
-    star_points(&o, &g);
-    svg_grid_labels(&o, &g, MARGIN / 2 + 3);
-    svg_grid_stones(&o, &g, stone, 0.42);
-    svg_grid_legal(&o, &g, legal, 0.12);
-    if (opt->last >= 0 && opt->last < 64 && (s->board >> opt->last & 1))
-        svg_grid_last(&o, &g, opt->last / 8 * n + opt->last % 8, false);
     struct svg_badge badges[2] = {
         {"black", NULL, "Black", black, !s->over && s->side == 0},
         {"white", NULL, "White", white, !s->over && s->side == 1},
     };
-    svg_status(&o, MARGIN - 6, side - 4, n * CELL + 12, badges, 2,
-               result_note(black, white, s->over));
-    svg_layer_close(&o);
-    svg_close(&o);
-    return svg_length(&o);
+    bool last_ok = opt->last >= 0 && opt->last < 64 && (s->board >> opt->last & 1);
+    struct svg_square_board b = {
+        "Othello", mover, title, n, CELL, MARGIN, "#1d5233", "#1b4a2e", fill, stone, legal,
+        last_ok ? opt->last / 8 * n + opt->last % 8 : -1, star_points, badges, 2,
+        result_note(black, white, s->over),
+    };
+    return svg_square_board(&b, buf, cap);
 }

@@ -58,9 +58,6 @@ int yonin_svg(const void *st, const struct game_svg_options *opt, char *buf, siz
     const struct yonin *y = st;
     const struct yn_geometry *geo = yn_geo(y->size);
     int n = y->size, sc[NSEATS];
-    const double CELL = n == 6 ? 66.0 : 52.0; /* room for four seats below */
-    struct svg_grid g = {n, MARGIN, MARGIN, CELL, 0.5};
-    double side = 2 * MARGIN + n * CELL;
     const char *fill[64], *stone[64] = {0};
     bool legal[64] = {0};
     bb_t moves = y->mover >= 0 ? yn_seat_moves(geo, y->disc[0], y->disc[1], y->mover) : 0;
@@ -70,35 +67,23 @@ int yonin_svg(const void *st, const struct game_svg_options *opt, char *buf, siz
         stone[i] = y->disc[0] >> sq & 1 ? "black" : y->disc[1] >> sq & 1 ? "white" : NULL;
         legal[i] = opt->legal && (moves >> sq & 1);
     }
-    for (int s = 0; s < NSEATS; s++)
+    struct svg_badge badges[NSEATS];
+    for (int s = 0; s < NSEATS; s++) {
         sc[s] = yn_seat_score(geo, y->disc, s);
+        badges[s] = (struct svg_badge){s & 1 ? "white" : "black", TINT[s], SEAT_LABEL[s], sc[s],
+                                       y->mover == s};
+    }
     const char *mover = y->mover >= 0 ? (const char *[]){"a", "b", "c", "d"}[y->mover] : "";
     char title[96], note[32];
     snprintf(title, sizeof title, "Yonin %dx%d%s: A %d, B %d, C %d, D %d%s%s", n, n,
              y->flags & YONIN_TEAM ? " team" : "", sc[0], sc[1], sc[2], sc[3],
              y->mover < 0 ? ", game over" : ", to move: ", mover);
     note_text(y, sc, note, sizeof note);
-
-    struct svg_out o;
-    svg_init(&o, buf, cap);
-    svg_open(&o, &(struct svg_doc){"Yonin", n, mover, side, side + SVG_STATUS_HEIGHT, title,
-                                   "#f4f1ea"});
-    svg_put(&o, "<rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" rx=\"6\" fill=\"#4a4a4a\"/>\n",
-            MARGIN - 5, MARGIN - 5, n * CELL + 10, n * CELL + 10);
-    svg_grid_squares(&o, &g, fill, "#7a7a7a");
-    svg_layer_open(&o);
-    borders(&o, &g);
-    svg_grid_labels(&o, &g, MARGIN / 2 + 3);
-    svg_grid_stones(&o, &g, stone, 0.42);
-    svg_grid_legal(&o, &g, legal, 0.12);
-    if (opt->last >= 0 && opt->last < 64 && (geo->board >> opt->last & 1))
-        svg_grid_last(&o, &g, opt->last / 8 * n + opt->last % 8, false);
-    struct svg_badge badges[NSEATS];
-    for (int s = 0; s < NSEATS; s++)
-        badges[s] = (struct svg_badge){s & 1 ? "white" : "black", TINT[s], SEAT_LABEL[s], sc[s],
-                                       y->mover == s};
-    svg_status(&o, MARGIN - 6, side - 4, n * CELL + 12, badges, NSEATS, note);
-    svg_layer_close(&o);
-    svg_close(&o);
-    return svg_length(&o);
+    bool last_ok = opt->last >= 0 && opt->last < 64 && (geo->board >> opt->last & 1);
+    struct svg_square_board b = {
+        "Yonin", mover, title, n, n == 6 ? 66.0 : 52.0 /* room for four seats below */, MARGIN,
+        "#4a4a4a", "#7a7a7a", fill, stone, legal, last_ok ? opt->last / 8 * n + opt->last % 8 : -1,
+        borders, badges, NSEATS, note,
+    };
+    return svg_square_board(&b, buf, cap);
 }
