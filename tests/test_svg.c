@@ -12,6 +12,7 @@
 #include "engine/games/torushex/geom.h"
 #include "engine/games/torushex/torushex.h"
 #include "engine/rng.h"
+#include "engine/svg.h"
 
 #include <ctype.h>
 #include <stdbool.h>
@@ -219,6 +220,27 @@ static void test_checker(struct xml *x)
         CHECK(!xml_parse(x, bad[i]), "accepted bad XML %s", bad[i]);
     CHECK(xml_parse(x, "<svg a='1' b=\"&lt;&#39;\"><!-- c --><t>x &amp; y</t><g/></svg>\n"),
           "refused good XML: %s", x->err);
+}
+
+/* The shared writer: escaping, bounded output, lengths. */
+static void test_writer(void)
+{
+    char buf[256];
+    struct svg_out o;
+    svg_init(&o, buf, sizeof buf);
+    svg_text(&o, 1, 2.5, 14, "middle", "#333", "a<b & \"c\" 'd' \xc3\xa9\t>");
+    const char *want = "<text x=\"1\" y=\"2.5\" font-size=\"14\" text-anchor=\"middle\" "
+                       "fill=\"#333\">a&lt;b &amp; &quot;c&quot; &#39;d&#39; ??\?&gt;</text>\n";
+    CHECK(strcmp(buf, want) == 0 && svg_length(&o) == (int)strlen(want), "svg_text: %s", buf);
+    char small[8];
+    svg_init(&o, small, sizeof small);
+    svg_put(&o, "%s", "0123456789");
+    svg_put(&o, "%d", 42);
+    CHECK(svg_length(&o) == 12 && strcmp(small, "0123456") == 0, "bounded writer: %d '%s'",
+          svg_length(&o), small);
+    svg_init(&o, NULL, 0);
+    svg_escape(&o, "<&>");
+    CHECK(svg_length(&o) == 13, "counting without a buffer: %d", svg_length(&o));
 }
 
 /* ---- one picture ------------------------------------------------------- */
@@ -579,6 +601,7 @@ int main(void)
 {
     struct ctx c = {.x = {.e = malloc(sizeof(struct elem) * MAX_ELEMS)}};
     test_checker(&c.x);
+    test_writer();
     random_games(&c, "Othello", 8, 0, 3, 1);
     random_games(&c, "Othello", 6, 0, 3, 2);
     random_games(&c, "Othello", 4, 0, 4, 3);
