@@ -233,8 +233,10 @@ void svg_grid_legal(struct svg_out *o, const struct svg_grid *g, const bool *mar
 
 int svg_square_board(const struct svg_square_board *b, char *buf, size_t cap)
 {
-    double m = b->margin, span = b->n * b->cell, side = 2 * m + span;
-    struct svg_grid g = {b->n, m, m, b->cell, 0.5};
+    /* Small boards get larger squares: the status bar needs the width. */
+    double cell = b->n * b->cell < 336 ? 336.0 / b->n : b->cell;
+    double m = b->margin, span = b->n * cell, side = 2 * m + span;
+    struct svg_grid g = {b->n, m, m, cell, 0.5};
     struct svg_out o;
     svg_init(&o, buf, cap);
     svg_open(&o, &(struct svg_doc){b->game, b->n, b->to_move, side, side + SVG_STATUS_HEIGHT,

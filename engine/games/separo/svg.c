@@ -14,7 +14,7 @@ static const char *const ROOT_STROKE[4] = {NULL, "#b3261e", "#1d4f9e", NULL};
 static double cell_size(int n)
 {
     double c = 440.0 / (n - 1);
-    return c > 56 ? 56 : c < 30 ? 30 : c;
+    return c > 80 ? 80 : c < 30 ? 30 : c;
 }
 
 static void point_name(const struct separo_state *s, int p, char *buf, size_t cap)
