@@ -1,11 +1,19 @@
-/* quartet-match: command-line flags, engine probing, and the four modes
- * (play a match, --generate-openings, --check FILE, --stats W,D,L). */
+/* quartet-match: command-line flags, engine probing, and the five modes
+ * (play a tournament, --generate-openings, --check FILE, --stats W,D,L,
+ * --merge FILE...). */
+#include "adjudicate.h"
 #include "check.h"
+#include "crosstable.h"
 #include "engine/player.h"
+#include "enginefile.h"
+#include "event.h"
 #include "match.h"
+#include "merge.h"
 #include "openings.h"
-#include "stats.h"
 #include "records.h"
+#include "resume.h"
+#include "schedule.h"
+#include "stats.h"
 #include "tourney.h"
 
 #include <errno.h>
@@ -30,17 +38,30 @@ static void usage(FILE *f)
 {
     fputs(
         "usage: quartet-match [options] --engine CMD --engine CMD ...\n"
+        "       quartet-match --merge FILE.jsonl...\n"
+        "Engines\n"
         "  -e, --engine CMD          an engine command line; or 'name=NAME cmd=CMD'\n"
         "      --name NAME           display name of the engine given last\n"
+        "      --engines FILE        engines from a file: [NAME] sections with cmd =, dir =, init =\n"
+        "Game and schedule\n"
         "  -g, --game NAME[,VAR...]  Othello (default), Yonin, Separo, TorusHex; e.g. yonin,team\n"
         "      --variant WORD        a game variant (repeatable)\n"
         "  -s, --size N              board size (default: the game's own)\n"
+        "  -t, --tournament KIND     round-robin (default: every pairing) or gauntlet (the\n"
+        "                            first engine against each of the rest); two-player games\n"
         "      --games N             games to play (default: rounds x openings x colours)\n"
         "      --rounds N            times through every opening and colour assignment (1)\n"
         "  -j, --concurrency N       games in parallel (1)\n"
+        "      --shard K/N           play only the K-th of N slices of the schedule\n"
+        "      --event NAME          the event's name (records; default: game and schedule)\n"
+        "Time\n"
         "      --tc SPEC             SECONDS per move, MAIN+INC per game, or none (default)\n"
         "      --margin SECONDS      time beyond the limit before a forfeit (1.0)\n"
         "      --timeout SECONDS     limit for other commands, and genmove without --tc (30)\n"
+        "Adjudication\n"
+        "      --adjudicate-empties N  Othello: solve exactly at N empties (at most 24)\n"
+        "      --max-moves N         a game still running after N plies is a draw\n"
+        "Openings\n"
         "      --openings FILE       one opening per line (moves separated by spaces/commas)\n"
         "      --random-openings N   generate openings of N random plies\n"
         "      --balance PLAYOUTS    playouts to check an opening's balance (1000; 0 off)\n"
@@ -49,15 +70,19 @@ static void usage(FILE *f)
         "      --seed N              seed for generated openings (1)\n"
         "      --generate-openings N write N openings (--random-openings plies) to --output\n"
         "      --output FILE         for --generate-openings (default stdout)\n"
-        "      --jsonl FILE          one JSON object per game\n"
+        "Records and output\n"
+        "      --jsonl FILE          one JSON object per game; an existing file of the same\n"
+        "                            event is resumed (only missing games are played)\n"
         "      --records FILE        text game records (all games)\n"
         "      --sgf FILE.sgf|DIR    SGF records (Othello, Torus Hex)\n"
         "      --sprt SPEC           elo0=0,elo1=10,alpha=0.05,beta=0.05: stop when decided\n"
         "      --engine-stderr FILE  append engines' stderr to FILE (default /dev/null)\n"
         "      --no-final-score      do not ask engines for final_score\n"
         "      --quiet               no progress line\n"
+        "Other modes\n"
         "      --check FILE          replay records (JSONL, SGF or text) and compare\n"
-        "      --stats W,D,L         print score, Elo +- 95%% and SPRT for these counts\n"
+        "      --stats W,D,L         print score, Elo +- 95% and SPRT for these counts\n"
+        "      --merge FILE...       one table from JSONL files of one event (shards)\n"
         "  -h, --help\n",
         f);
 }
@@ -102,7 +127,7 @@ static void parse_tc(struct time_control *tc, const char *v)
 static void add_engine(struct match_config *cfg, const char *v)
 {
     if (cfg->nengines >= MAX_ENGINES)
-        die("too many engines (at most %s)", "8");
+        die("too many engines (at most %s)", "32");
     struct engine_spec *e = &cfg->eng[cfg->nengines++];
     memset(e, 0, sizeof *e);
     if (strncmp(v, "name=", 5) == 0) {
@@ -125,14 +150,82 @@ static bool probe_bool(struct proc *p, double timeout, const char *cmd)
            strcmp(out, "true") == 0;
 }
 
+/* Whether word is one of the lines of list. */
+static bool listed(const char *list, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *l = list; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+        if (strncmp(l, word, n) == 0 && (l[n] == '\n' || l[n] == '\0' || l[n] == ' '))
+            return true;
+    return false;
+}
+
+/* What the engine supports: by known_command, or by list_commands for an
+ * engine that lacks known_command. */
+static void probe_commands(struct proc *p, double timeout, struct engine_spec *e)
+{
+    static char list[PROC_BUF];
+    char out[64];
+    if (proc_command(p, timeout, out, sizeof out, "known_command name") == GTP_OK) {
+        e->knows_set_game = probe_bool(p, timeout, "set_game");
+        e->knows_time_settings = probe_bool(p, timeout, "time_settings");
+        e->knows_time_left = probe_bool(p, timeout, "time_left");
+        e->knows_final_score = probe_bool(p, timeout, "final_score");
+        return;
+    }
+    if (proc_command(p, timeout, list, sizeof list, "list_commands") != GTP_OK)
+        list[0] = '\0';
+    e->knows_set_game = listed(list, "set_game");
+    e->knows_time_settings = listed(list, "time_settings");
+    e->knows_time_left = listed(list, "time_left");
+    e->knows_final_score = listed(list, "final_score");
+}
+
+/* An engine without set_game is taken to play the game the user named;
+ * it must at least take that game's board size. Returns 0, or -1 with a
+ * message. */
+static int probe_game(struct proc *p, const struct match_config *cfg, struct engine_spec *e,
+                      char *err, size_t cap)
+{
+    char out[256];
+    if (e->knows_set_game)
+        return 0;
+    enum gtp_status r = proc_command(p, cfg->tc.timeout, out, sizeof out, "boardsize %d",
+                                     cfg->gopt.size);
+    if (r == GTP_OK)
+        return 0;
+    snprintf(err, cap, "engine '%s' (%s) has no set_game command, so it is taken to play %s, "
+             "but it refuses boardsize %d (%s%s%.80s): it cannot play this game",
+             e->cmd, e->ident, cfg->g->name, cfg->gopt.size, gtp_status_text(r),
+             out[0] ? ": " : "", out);
+    return -1;
+}
+
+/* Sends the engine file's init commands; each must be accepted. */
+static int probe_init(struct proc *p, const struct match_config *cfg,
+                      const struct engine_spec *e, char *err, size_t cap)
+{
+    char out[256];
+    for (int i = 0; i < e->ninit; i++) {
+        enum gtp_status r = proc_command(p, cfg->tc.timeout, out, sizeof out, "%s", e->init[i]);
+        if (r != GTP_OK) {
+            snprintf(err, cap, "engine %s refuses its init command '%.100s' (%s%s%.80s)",
+                     e->name[0] ? e->name : e->cmd, e->init[i], gtp_status_text(r),
+                     out[0] ? ": " : "", out);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* Starts each engine once to learn its name and what it supports. */
 static void probe_engines(struct match_config *cfg)
 {
     for (int i = 0; i < cfg->nengines; i++) {
         struct engine_spec *e = &cfg->eng[i];
         struct proc p = {.to_fd = -1, .from_fd = -1, .stop = cfg->stop};
-        char err[512], name[128] = "", ver[128] = "";
-        if (proc_start(&p, e->cmd, cfg->errfd, err, sizeof err) != 0)
+        char err[768], name[128] = "", ver[128] = "";
+        if (proc_start(&p, e->cmd, e->dir, cfg->errfd, err, sizeof err) != 0)
             die("%s", err);
         enum gtp_status r = proc_command(&p, cfg->tc.timeout, name, sizeof name, "name");
         if (r != GTP_OK) {
@@ -143,17 +236,13 @@ static void probe_engines(struct match_config *cfg)
         }
         proc_command(&p, cfg->tc.timeout, ver, sizeof ver, "version");
         snprintf(e->ident, sizeof e->ident, "%s%s%s", name, ver[0] ? " " : "", ver);
-        e->knows_set_game = probe_bool(&p, cfg->tc.timeout, "set_game");
-        e->knows_time_settings = probe_bool(&p, cfg->tc.timeout, "time_settings");
-        e->knows_time_left = probe_bool(&p, cfg->tc.timeout, "time_left");
-        e->knows_final_score = probe_bool(&p, cfg->tc.timeout, "final_score");
-        proc_stop(&p, 2.0);
-        if (!e->knows_set_game && strcmp(cfg->g->name, "Othello") != 0) {
-            snprintf(err, sizeof err,
-                     "engine '%s' (%s) has no set_game command, so it can only play Othello, "
-                     "not %s", e->cmd, e->ident, cfg->g->name);
+        probe_commands(&p, cfg->tc.timeout, e);
+        if (probe_init(&p, cfg, e, err, sizeof err) != 0 ||
+            probe_game(&p, cfg, e, err, sizeof err) != 0) {
+            proc_kill(&p);
             die("%s", err);
         }
+        proc_stop(&p, 2.0);
         if (!e->name[0])
             snprintf(e->name, sizeof e->name, "%.50s", name[0] ? name : "engine");
     }
@@ -191,12 +280,76 @@ static int stats_mode(const char *v, const struct sprt *sp)
     return 0;
 }
 
+static FILE *open_mode(const char *path, const char *mode);
+
 static FILE *open_out(const char *path)
 {
-    FILE *f = fopen(path, "w");
+    return open_mode(path, "w");
+}
+
+static FILE *open_mode(const char *path, const char *mode)
+{
+    FILE *f = fopen(path, mode);
     if (!f)
         die("cannot write %s", path);
     return f;
+}
+
+/* Opens the record files (appending when a run is resumed), loads the
+ * games already recorded in the JSONL file, plays the rest and prints the
+ * tables. Returns the exit status. */
+static int run_tournament(struct match_config *cfg, const struct opening_list *ol,
+                          const struct tourney_options *to, const char *jsonl,
+                          const char *records, const char *sgf)
+{
+    struct schedule *sched = malloc(sizeof *sched);
+    struct standings *st = malloc(sizeof *st);
+    if (!sched || !st)
+        abort();
+    schedule_make(sched, cfg, to->kind, ol->n, to->games, to->rounds);
+    cfg->schedule_games = sched->total;
+    event_tc_text(&cfg->tc, cfg->tc_text, sizeof cfg->tc_text);
+    event_identify(cfg, to->kind, sched, ol);
+    standings_init(st, cfg);
+    bool *done = calloc((size_t)sched->total, sizeof *done);
+    if (!done)
+        abort();
+    int before = 0;
+    if (jsonl) {
+        char err[1024];
+        before = resume_load(jsonl, cfg, sched->total, done, st, err, sizeof err);
+        if (before < 0)
+            die("%s", err);
+    }
+    const char *mode = before > 0 ? "a" : "w";
+    struct outputs outp = {0};
+    if (jsonl)
+        outp.jsonl = open_mode(jsonl, mode);
+    if (records)
+        outp.records = open_mode(records, mode);
+    if (sgf) {
+        if (!sgf_supported(cfg->g))
+            die("SGF records exist only for Othello and Torus Hex (not %s)", cfg->g->name);
+        size_t n = strlen(sgf);
+        if (n > 4 && strcasecmp(sgf + n - 4, ".sgf") == 0)
+            outp.sgf_file = open_mode(sgf, mode);
+        else {
+            if (mkdir(sgf, 0755) != 0 && errno != EEXIST)
+                die("cannot create directory %s", sgf);
+            outp.sgf_dir = sgf;
+        }
+    }
+    int rc = tourney_run(cfg, ol, sched, to, &outp, done, st, stdout);
+    if (outp.jsonl)
+        fclose(outp.jsonl);
+    if (outp.records)
+        fclose(outp.records);
+    if (outp.sgf_file)
+        fclose(outp.sgf_file);
+    free(done);
+    free(st);
+    free(sched);
+    return rc ? 130 : 0;
 }
 
 int main(int argc, char **argv)
@@ -230,12 +383,38 @@ int main(int argc, char **argv)
             cfg.query_score = false;
             continue;
         }
+        if (strcmp(a, "--merge") == 0) {
+            if (i + 1 >= argc)
+                die("--merge needs JSONL files%s", "");
+            return merge_files(argc - i - 1, argv + i + 1, stdout);
+        }
         if (i + 1 >= argc)
             die("missing value or unknown flag: %s", a);
         const char *v = argv[++i];
         if (!strcmp(a, "-e") || !strcmp(a, "--engine"))
             add_engine(&cfg, v);
-        else if (!strcmp(a, "--name")) {
+        else if (!strcmp(a, "--engines")) {
+            char err[600];
+            if (enginefile_read(v, &cfg, err, sizeof err) != 0)
+                die("%s", err);
+        } else if (!strcmp(a, "-t") || !strcmp(a, "--tournament")) {
+            if (schedule_kind_parse(v, &to.kind) != 0)
+                die("unknown --tournament %s (round-robin or gauntlet)", v);
+        } else if (!strcmp(a, "--event"))
+            snprintf(cfg.event, sizeof cfg.event, "%s", v);
+        else if (!strcmp(a, "--adjudicate-empties")) {
+            cfg.adjudicate_empties = (int)num_arg(a, v, 1, 64);
+            if (cfg.adjudicate_empties > ADJ_MAX_EMPTIES)
+                die("--adjudicate-empties %s: at most 24 (an exact solve of more empties can "
+                    "take minutes)", v);
+        } else if (!strcmp(a, "--max-moves"))
+            cfg.max_moves = (int)num_arg(a, v, 1, MAX_PLIES - 1);
+        else if (!strcmp(a, "--shard")) {
+            char tail;
+            if (sscanf(v, "%d/%d%c", &to.shard, &to.nshards, &tail) != 2 || to.nshards < 1 ||
+                to.shard < 1 || to.shard > to.nshards)
+                die("--shard K/N expected with 1 <= K <= N, got %s", v);
+        } else if (!strcmp(a, "--name")) {
             if (!cfg.nengines)
                 die("--name %s before any --engine", v);
             snprintf(cfg.eng[cfg.nengines - 1].name, sizeof cfg.eng[0].name, "%s", v);
@@ -347,6 +526,13 @@ int main(int argc, char **argv)
     }
     if (cfg.nengines < 2)
         die("at least two engines are needed (--engine CMD)%s", "");
+    if (to.kind == SCHED_GAUNTLET && cfg.g->num_players != 2)
+        die("--tournament gauntlet is for two-player games; %s seats its engines in rotation",
+            cfg.g->name);
+    if (cfg.adjudicate_empties && !adjudicate_can_solve(cfg.g))
+        die("--adjudicate-empties: no exact solver for %s (Othello only)", cfg.g->name);
+    if (to.sprt.on && to.nshards > 1)
+        die("--sprt decides on all the games, so it cannot stop one --shard%s", "");
     /* Every game seats all its engines; more than seats would sit out. */
     if (cfg.g->num_players > 2 && cfg.nengines > cfg.g->num_players) {
         char what[64];
@@ -367,40 +553,21 @@ int main(int argc, char **argv)
     if (!openings && gen.plies > 0) {
         /* One opening per round (each played with every colour
          * assignment), or enough for --games. */
-        int na = tourney_assignments(&cfg);
-        if (to.games <= 0)
-            to.games = to.rounds * na;
-        int want = (to.games + na - 1) / na;
+        struct schedule *seat = malloc(sizeof *seat);
+        if (!seat)
+            abort();
+        schedule_seatings(seat, &cfg, to.kind);
+        int na = seat->nassign;
+        free(seat);
+        int games = to.games > 0 ? to.games : to.rounds * na;
+        int want = (games + na - 1) / na;
         if (want > 100000)
             die("too many games for generated openings%s", "");
         openings_generate(cfg.g, &cfg.gopt, &gen, want, &ol);
         if (ol.n == 0)
             die("no opening of %s plies could be generated", "that many");
     }
-    struct outputs outp = {0};
-    if (jsonl)
-        outp.jsonl = open_out(jsonl);
-    if (records)
-        outp.records = open_out(records);
-    if (sgf) {
-        if (!sgf_supported(cfg.g))
-            die("SGF records exist only for Othello and Torus Hex (not %s)", cfg.g->name);
-        size_t n = strlen(sgf);
-        if (n > 4 && strcasecmp(sgf + n - 4, ".sgf") == 0)
-            outp.sgf_file = open_out(sgf);
-        else {
-            if (mkdir(sgf, 0755) != 0 && errno != EEXIST)
-                die("cannot create directory %s", sgf);
-            outp.sgf_dir = sgf;
-        }
-    }
-    int rc = tourney_run(&cfg, &ol, &to, &outp, stdout);
-    if (outp.jsonl)
-        fclose(outp.jsonl);
-    if (outp.records)
-        fclose(outp.records);
-    if (outp.sgf_file)
-        fclose(outp.sgf_file);
+    int rc = run_tournament(&cfg, &ol, &to, jsonl, records, sgf);
     openings_free(&ol);
-    return rc ? 130 : 0;
+    return rc;
 }
