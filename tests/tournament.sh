@@ -121,14 +121,14 @@ $M --engines "$tmp/bad.ini" >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && has "$tmp/err" "in directory /nonexistent"; ok "engine file: bad dir"
 
 # ---- resume: SIGKILL mid-game, then the same command plays the rest ----
-slow() { echo "$F --seed $1 --name $2 --slow 0.02"; }
+slow() { echo "$F --seed $1 --name $2 --slow 0.005"; }
 E1=$(slow 1 A) E2=$(slow 2 B) E3=$(slow 3 C)
 $M -e "$E1" -e "$E2" -e "$E3" --quiet --jsonl "$tmp/full.jsonl" >"$tmp/full.out" 2>&1; ok "uninterrupted run"
 $M -e "$E1" -e "$E2" -e "$E3" --quiet --jsonl "$tmp/r.jsonl" --records "$tmp/r.txt" >/dev/null 2>&1 &
 mp=$!
 # Kill while a game is in progress: at least one game recorded, not all.
 for i in $(seq 50); do [ -s "$tmp/r.jsonl" ] && break; sleep 0.1; done
-sleep 0.3
+sleep 0.1
 kill -KILL $mp
 wait $mp 2>/dev/null
 n=$(wc -l <"$tmp/r.jsonl")
