@@ -138,7 +138,7 @@ ok "resumed run"
 has "$tmp/r.err" "resuming: $n games recorded, $((6 - n)) to play"; ok "resume plays only the missing games"
 table "$tmp/full.out" >"$tmp/t1"; table "$tmp/r.out" >"$tmp/t2"
 cmp -s "$tmp/t1" "$tmp/t2"; ok "resume: same table as an uninterrupted run"
-[ "$(sed 's/^{"game":\([0-9]*\),.*/\1/' "$tmp/r.jsonl" | sort -n | uniq | tr '\n' ' ')" = "1 2 3 4 5 6 " ]; ok "resume: each game once"
+[ "$(sed 's/^{"game":\([0-9]*\),.*/\1/' "$tmp/r.jsonl" | sort -n | tr '\n' ' ')" = "1 2 3 4 5 6 " ]; ok "resume: each game once"
 $M --check "$tmp/r.jsonl" >/dev/null && $M --check "$tmp/r.txt" >/dev/null; ok "resume: records check"
 # A file cut mid-line: the partial line is dropped with a note, that game replayed.
 head -c -40 "$tmp/full.jsonl" >"$tmp/cut.jsonl"
@@ -208,6 +208,9 @@ $M -e "$F --seed 1" -e "$F --seed 2" --game yonin --max-moves 12 --quiet --jsonl
 $M -e "$F --game separo --name S1 --no-known-command" -e "$F --seed 4 --game separo --name S2" -g separo --games 2 \
    --quiet --jsonl "$tmp/one-game.jsonl" >/dev/null 2>&1 &&
    [ "$(grep -c '"name":"Separo".*"reason":"normal"' "$tmp/one-game.jsonl")" -eq 2 ]; ok "separo engines without set_game play"
+# set_game found by list_commands when known_command is missing.
+$M -e "$F --no-known-command --name L" -e "$F --seed 3" -g separo --games 2 --quiet --jsonl "$tmp/lc.jsonl" >/dev/null 2>&1 &&
+   [ "$(grep -c '"name":"Separo".*"reason":"normal"' "$tmp/lc.jsonl")" -eq 2 ]; ok "list_commands instead of known_command"
 $M -e "$F --game separo" -e "$F --game separo" -g separo --size 7 --games 1 --quiet --jsonl "$tmp/s7.jsonl" >/dev/null 2>&1 &&
    has "$tmp/s7.jsonl" '"size":7,.*"reason":"normal"'; ok "one-game engine: boardsize"
 $M -e "$F --no-set-game" -e "$F" -g torushex --size 5 --games 2 --quiet >/dev/null 2>"$tmp/err"
