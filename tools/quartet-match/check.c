@@ -3,6 +3,7 @@
 #include "adjudicate.h"
 #include "json.h"
 #include "match.h"
+#include "resume.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -273,32 +274,10 @@ static void parsed_reset(struct parsed *p)
     *p = (struct parsed){.moves = m};
 }
 
-static char *read_all(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *b = malloc(cap);
-    size_t r;
-    while (b && (r = fread(b + n, 1, cap - n - 1, f)) > 0) {
-        n += r;
-        if (cap - n - 1 == 0) {
-            char *nb = realloc(b, cap *= 2);
-            if (!nb)
-                free(b);
-            b = nb;
-        }
-    }
-    fclose(f);
-    if (b)
-        b[n] = '\0';
-    return b;
-}
-
 int check_records(const char *path, FILE *out)
 {
-    char *all = read_all(path);
+    size_t len;
+    char *all = records_file_read(path, &len);
     if (!all) {
         fprintf(stderr, "quartet-match: %s: %s\n", path, strerror(errno));
         return -1;

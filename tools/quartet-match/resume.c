@@ -59,7 +59,7 @@ static const char *line_field(const char *key, const char *s, void *ctx)
     return json_skip(s, 0);
 }
 
-static char *read_file(const char *path, size_t *len)
+char *records_file_read(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
@@ -85,7 +85,7 @@ int jsonl_read(const char *path, bool repair,
                char *err, size_t cap)
 {
     size_t len;
-    char *all = read_file(path, &len);
+    char *all = records_file_read(path, &len);
     if (!all) {
         if (errno == ENOENT)
             return 0;

@@ -18,6 +18,10 @@ struct line_game {
     int schedule_games;
 };
 
+/* The whole file, '\0'-ended, its length in *len; NULL (errno set) when
+ * it cannot be read. */
+char *records_file_read(const char *path, size_t *len);
+
 /* Calls each(game, ctx) for every complete line of path; each returns 0 to
  * go on or -1 to stop with its message in err. With repair, a partial last
  * line is cut from the file; without, it is skipped. Both note it on
