@@ -3,8 +3,32 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+
+struct reader {
+    const char *path;
+    int ln, header;           /* current line; line of the current [NAME] */
+    int first;                /* index of the file's first engine */
+    struct match_config *cfg;
+    struct engine_spec *e;    /* the current section's engine */
+    char *err;
+    size_t cap;
+};
+
+/* Writes "FILE:LINE: message" to the error; returns -1. */
+static int fail(struct reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(struct reader *r, const char *fmt, ...)
+{
+    int n = snprintf(r->err, r->cap, "%s:%d: ", r->path, r->ln);
+    va_list ap;
+    va_start(ap, fmt);
+    if (n >= 0 && (size_t)n < r->cap)
+        vsnprintf(r->err + n, r->cap - (size_t)n, fmt, ap);
+    va_end(ap);
+    return -1;
+}
 
 static char *trim(char *s)
 {
@@ -16,29 +40,77 @@ static char *trim(char *s)
     return s;
 }
 
-/* Copies v into dst (cap bytes) or reports that it is too long. */
-static int put(char *dst, size_t dcap, const char *v, const char *what, const char *path,
-               int ln, char *err, size_t cap)
+static int put(struct reader *r, char *dst, size_t dcap, const char *v, const char *what)
 {
-    if (strlen(v) >= dcap) {
-        snprintf(err, cap, "%s:%d: %s too long (at most %zu characters)", path, ln, what,
-                 dcap - 1);
-        return -1;
-    }
+    if (strlen(v) >= dcap)
+        return fail(r, "%s too long (at most %zu characters)", what, dcap - 1);
     snprintf(dst, dcap, "%s", v);
     return 0;
 }
 
 /* A section without cmd is an error reported at its header line. */
-static int finish(const struct engine_spec *e, int header_line, const char *path, char *err,
-                  size_t cap)
+static int finish(struct reader *r)
 {
-    if (e && !e->cmd[0]) {
-        snprintf(err, cap, "%s:%d: engine [%s] has no cmd = COMMAND line", path, header_line,
-                 e->name);
-        return -1;
+    if (r->e && !r->e->cmd[0]) {
+        r->ln = r->header;
+        return fail(r, "engine [%s] has no cmd = COMMAND line", r->e->name);
     }
     return 0;
+}
+
+/* "[NAME]": ends the previous engine and starts one. */
+static int section(struct reader *r, char *s)
+{
+    char *close = strchr(s, ']');
+    if (!close || *trim(close + 1))
+        return fail(r, "a section header is [NAME] alone on its line");
+    *close = '\0';
+    char *name = trim(s + 1);
+    if (!*name)
+        return fail(r, "empty engine name");
+    if (finish(r) != 0)
+        return -1;
+    struct match_config *cfg = r->cfg;
+    for (int i = r->first; i < cfg->nengines; i++)
+        if (strcmp(cfg->eng[i].name, name) == 0)
+            return fail(r, "engine [%s] given twice", name);
+    if (cfg->nengines >= MAX_ENGINES)
+        return fail(r, "too many engines (at most %d)", MAX_ENGINES);
+    r->e = &cfg->eng[cfg->nengines++];
+    memset(r->e, 0, sizeof *r->e);
+    r->header = r->ln;
+    return put(r, r->e->name, sizeof r->e->name, name, "engine name");
+}
+
+/* "KEY = VALUE" inside a section. */
+static int key_value(struct reader *r, char *s)
+{
+    char *eq = strchr(s, '=');
+    if (!eq)
+        return fail(r, "expected [NAME] or KEY = VALUE, got: %.60s", s);
+    *eq = '\0';
+    char *key = trim(s), *val = trim(eq + 1);
+    struct engine_spec *e = r->e;
+    if (!e)
+        return fail(r, "%s before the first [NAME] section", key);
+    if (!*val)
+        return fail(r, "empty value for %s", key);
+    if (strcmp(key, "cmd") == 0) {
+        if (e->cmd[0])
+            return fail(r, "[%s] has cmd twice", e->name);
+        return put(r, e->cmd, sizeof e->cmd, val, "cmd");
+    }
+    if (strcmp(key, "dir") == 0) {
+        if (e->dir[0])
+            return fail(r, "[%s] has dir twice", e->name);
+        return put(r, e->dir, sizeof e->dir, val, "dir");
+    }
+    if (strcmp(key, "init") == 0) {
+        if (e->ninit >= MAX_INIT_CMDS)
+            return fail(r, "too many init commands (at most %d)", MAX_INIT_CMDS);
+        return put(r, e->init[e->ninit++], sizeof e->init[0], val, "init command");
+    }
+    return fail(r, "unknown key '%.40s' (cmd, dir or init)", key);
 }
 
 int enginefile_read(const char *path, struct match_config *cfg, char *err, size_t cap)
@@ -48,101 +120,25 @@ int enginefile_read(const char *path, struct match_config *cfg, char *err, size_
         snprintf(err, cap, "%s: %s", path, strerror(errno));
         return -1;
     }
+    struct reader r = {.path = path, .first = cfg->nengines, .cfg = cfg, .err = err, .cap = cap};
     char buf[2048];
-    int ln = 0, header = 0, rc = -1, first = cfg->nengines;
-    struct engine_spec *e = NULL;
-    while (fgets(buf, sizeof buf, f)) {
-        ln++;
+    int rc = 0;
+    while (rc == 0 && fgets(buf, sizeof buf, f)) {
+        r.ln++;
         if (!strchr(buf, '\n') && !feof(f)) {
-            snprintf(err, cap, "%s:%d: line too long", path, ln);
-            goto out;
+            rc = fail(&r, "line too long");
+            break;
         }
         char *s = trim(buf);
-        if (!*s || *s == '#' || *s == ';')
-            continue;
-        if (*s == '[') {
-            char *close = strchr(s, ']');
-            if (!close || *trim(close + 1)) {
-                snprintf(err, cap, "%s:%d: a section header is [NAME] alone on its line", path,
-                         ln);
-                goto out;
-            }
-            *close = '\0';
-            char *name = trim(s + 1);
-            if (!*name) {
-                snprintf(err, cap, "%s:%d: empty engine name", path, ln);
-                goto out;
-            }
-            if (finish(e, header, path, err, cap) != 0)
-                goto out;
-            for (int i = first; i < cfg->nengines; i++)
-                if (strcmp(cfg->eng[i].name, name) == 0) {
-                    snprintf(err, cap, "%s:%d: engine [%s] given twice", path, ln, name);
-                    goto out;
-                }
-            if (cfg->nengines >= MAX_ENGINES) {
-                snprintf(err, cap, "%s:%d: too many engines (at most %d)", path, ln,
-                         MAX_ENGINES);
-                goto out;
-            }
-            e = &cfg->eng[cfg->nengines++];
-            memset(e, 0, sizeof *e);
-            header = ln;
-            if (put(e->name, sizeof e->name, name, "engine name", path, ln, err, cap) != 0)
-                goto out;
-            continue;
-        }
-        char *eq = strchr(s, '=');
-        if (!eq) {
-            snprintf(err, cap, "%s:%d: expected [NAME] or KEY = VALUE, got: %.60s", path, ln, s);
-            goto out;
-        }
-        *eq = '\0';
-        char *key = trim(s), *val = trim(eq + 1);
-        if (!e) {
-            snprintf(err, cap, "%s:%d: %s before the first [NAME] section", path, ln, key);
-            goto out;
-        }
-        if (!*val) {
-            snprintf(err, cap, "%s:%d: empty value for %s", path, ln, key);
-            goto out;
-        }
-        int r;
-        if (strcmp(key, "cmd") == 0) {
-            if (e->cmd[0]) {
-                snprintf(err, cap, "%s:%d: [%s] has cmd twice", path, ln, e->name);
-                goto out;
-            }
-            r = put(e->cmd, sizeof e->cmd, val, "cmd", path, ln, err, cap);
-        } else if (strcmp(key, "dir") == 0) {
-            if (e->dir[0]) {
-                snprintf(err, cap, "%s:%d: [%s] has dir twice", path, ln, e->name);
-                goto out;
-            }
-            r = put(e->dir, sizeof e->dir, val, "dir", path, ln, err, cap);
-        } else if (strcmp(key, "init") == 0) {
-            if (e->ninit >= MAX_INIT_CMDS) {
-                snprintf(err, cap, "%s:%d: too many init commands (at most %d)", path, ln,
-                         MAX_INIT_CMDS);
-                goto out;
-            }
-            r = put(e->init[e->ninit++], sizeof e->init[0], val, "init command", path, ln, err,
-                    cap);
-        } else {
-            snprintf(err, cap, "%s:%d: unknown key '%.40s' (cmd, dir or init)", path, ln, key);
-            goto out;
-        }
-        if (r != 0)
-            goto out;
+        if (*s && *s != '#' && *s != ';')
+            rc = *s == '[' ? section(&r, s) : key_value(&r, s);
     }
-    if (finish(e, header, path, err, cap) != 0)
-        goto out;
-    if (cfg->nengines == first) {
-        snprintf(err, cap, "%s: no [NAME] section: no engine", path);
-        goto out;
-    }
-    rc = 0;
-out:
     fclose(f);
+    if (rc == 0)
+        rc = finish(&r);
+    if (rc == 0 && cfg->nengines == r.first) {
+        snprintf(err, cap, "%s: no [NAME] section: no engine", path);
+        rc = -1;
+    }
     return rc;
 }
