@@ -352,23 +352,126 @@ static int run_tournament(struct match_config *cfg, const struct opening_list *o
     return rc ? 130 : 0;
 }
 
-int main(int argc, char **argv)
-{
-    struct match_config cfg = {
-        .g = game_find("Othello"),
-        .tc = {.mode = TC_NONE, .margin = 1.0, .timeout = 30},
-        .errfd = -1,
-        .query_score = true,
-        .stop = &interrupted,
-    };
-    struct tourney_options to = {.rounds = 1, .concurrency = 1, .progress = isatty(2)};
-    struct opening_gen gen = {.plies = 0, .playouts = 1000, .player = "flat-mc",
-                              .tolerance = 0.1, .seed = 1};
-    const char *openings = NULL, *check = NULL, *stats = NULL, *output = NULL;
-    const char *jsonl = NULL, *records = NULL, *sgf = NULL;
+/* Everything the command line sets. */
+struct args {
+    struct match_config cfg;
+    struct tourney_options to;
+    struct opening_gen gen;
+    const char *openings, *check, *stats, *output, *jsonl, *records, *sgf, *game;
     const char *variants[8];
-    int nvariants = 0, size = 0, generate = 0;
-    const char *game_arg = "Othello";
+    int nvariants, size, generate;
+};
+
+/* Flags of the engines, the game and the schedule; false if not one. */
+static bool tournament_flag(struct args *g, const char *a, const char *v)
+{
+    struct match_config *cfg = &g->cfg;
+    struct tourney_options *to = &g->to;
+    if (!strcmp(a, "-e") || !strcmp(a, "--engine"))
+        add_engine(cfg, v);
+    else if (!strcmp(a, "--engines")) {
+        char err[600];
+        if (enginefile_read(v, cfg, err, sizeof err) != 0)
+            die("%s", err);
+    } else if (!strcmp(a, "--name")) {
+        if (!cfg->nengines)
+            die("--name %s before any --engine", v);
+        snprintf(cfg->eng[cfg->nengines - 1].name, sizeof cfg->eng[0].name, "%s", v);
+    } else if (!strcmp(a, "-g") || !strcmp(a, "--game"))
+        g->game = v;
+    else if (!strcmp(a, "--variant") && g->nvariants < 8)
+        g->variants[g->nvariants++] = v;
+    else if (!strcmp(a, "-s") || !strcmp(a, "--size"))
+        g->size = (int)num_arg(a, v, 1, 99);
+    else if (!strcmp(a, "-t") || !strcmp(a, "--tournament")) {
+        if (schedule_kind_parse(v, &to->kind) != 0)
+            die("unknown --tournament %s (round-robin or gauntlet)", v);
+    } else if (!strcmp(a, "--games"))
+        to->games = (int)num_arg(a, v, 1, 1e8);
+    else if (!strcmp(a, "--rounds"))
+        to->rounds = (int)num_arg(a, v, 1, 1e8);
+    else if (!strcmp(a, "-j") || !strcmp(a, "--concurrency"))
+        to->concurrency = (int)num_arg(a, v, 1, 64);
+    else if (!strcmp(a, "--shard")) {
+        char tail;
+        if (sscanf(v, "%d/%d%c", &to->shard, &to->nshards, &tail) != 2 || to->nshards < 1 ||
+            to->shard < 1 || to->shard > to->nshards)
+            die("--shard K/N expected with 1 <= K <= N, got %s", v);
+    } else if (!strcmp(a, "--event"))
+        snprintf(cfg->event, sizeof cfg->event, "%s", v);
+    else
+        return false;
+    return true;
+}
+
+/* Flags of time, adjudication and openings; false if not one. */
+static bool play_flag(struct args *g, const char *a, const char *v)
+{
+    struct match_config *cfg = &g->cfg;
+    struct opening_gen *gen = &g->gen;
+    if (!strcmp(a, "--tc"))
+        parse_tc(&cfg->tc, v);
+    else if (!strcmp(a, "--margin"))
+        cfg->tc.margin = num_arg(a, v, 0, 1e6);
+    else if (!strcmp(a, "--timeout"))
+        cfg->tc.timeout = num_arg(a, v, 0.01, 1e7);
+    else if (!strcmp(a, "--adjudicate-empties")) {
+        cfg->adjudicate_empties = (int)num_arg(a, v, 1, 64);
+        if (cfg->adjudicate_empties > ADJ_MAX_EMPTIES)
+            die("--adjudicate-empties %s: at most 24 (an exact solve of more empties can "
+                "take minutes)", v);
+    } else if (!strcmp(a, "--max-moves"))
+        cfg->max_moves = (int)num_arg(a, v, 1, MAX_PLIES - 1);
+    else if (!strcmp(a, "--openings"))
+        g->openings = v;
+    else if (!strcmp(a, "--random-openings"))
+        gen->plies = (int)num_arg(a, v, 1, MAX_OPENING_PLIES / 2);
+    else if (!strcmp(a, "--balance"))
+        gen->playouts = (long)num_arg(a, v, 0, 1e9);
+    else if (!strcmp(a, "--balance-player"))
+        gen->player = v;
+    else if (!strcmp(a, "--tolerance"))
+        gen->tolerance = num_arg(a, v, 0, 0.5);
+    else if (!strcmp(a, "--seed"))
+        gen->seed = (uint64_t)num_arg(a, v, 0, 1e18);
+    else if (!strcmp(a, "--generate-openings"))
+        g->generate = (int)num_arg(a, v, 1, 1e6);
+    else if (!strcmp(a, "--output"))
+        g->output = v;
+    else
+        return false;
+    return true;
+}
+
+/* Flags of records, output and the other modes; false if not one. */
+static bool output_flag(struct args *g, const char *a, const char *v)
+{
+    if (!strcmp(a, "--jsonl"))
+        g->jsonl = v;
+    else if (!strcmp(a, "--records"))
+        g->records = v;
+    else if (!strcmp(a, "--sgf"))
+        g->sgf = v;
+    else if (!strcmp(a, "--sprt")) {
+        if (sprt_parse(&g->to.sprt, v) != 0)
+            die("bad --sprt %s (elo0=A,elo1=B,alpha=X,beta=Y with A<B)", v);
+    } else if (!strcmp(a, "--engine-stderr")) {
+        g->cfg.errfd = open(v, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+        if (g->cfg.errfd < 0)
+            die("cannot write %s", v);
+    } else if (!strcmp(a, "--check"))
+        g->check = v;
+    else if (!strcmp(a, "--stats"))
+        g->stats = v;
+    else
+        return false;
+    return true;
+}
+
+/* Reads the command line into g. Returns -1 to go on, or the exit status
+ * of a mode that is already done (--help, --merge). */
+static int parse_args(struct args *g, int argc, char **argv)
+{
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
@@ -376,11 +479,11 @@ int main(int argc, char **argv)
             return 0;
         }
         if (strcmp(a, "--quiet") == 0) {
-            to.progress = false;
+            g->to.progress = false;
             continue;
         }
         if (strcmp(a, "--no-final-score") == 0) {
-            cfg.query_score = false;
+            g->cfg.query_score = false;
             continue;
         }
         if (strcmp(a, "--merge") == 0) {
@@ -391,155 +494,132 @@ int main(int argc, char **argv)
         if (i + 1 >= argc)
             die("missing value or unknown flag: %s", a);
         const char *v = argv[++i];
-        if (!strcmp(a, "-e") || !strcmp(a, "--engine"))
-            add_engine(&cfg, v);
-        else if (!strcmp(a, "--engines")) {
-            char err[600];
-            if (enginefile_read(v, &cfg, err, sizeof err) != 0)
-                die("%s", err);
-        } else if (!strcmp(a, "-t") || !strcmp(a, "--tournament")) {
-            if (schedule_kind_parse(v, &to.kind) != 0)
-                die("unknown --tournament %s (round-robin or gauntlet)", v);
-        } else if (!strcmp(a, "--event"))
-            snprintf(cfg.event, sizeof cfg.event, "%s", v);
-        else if (!strcmp(a, "--adjudicate-empties")) {
-            cfg.adjudicate_empties = (int)num_arg(a, v, 1, 64);
-            if (cfg.adjudicate_empties > ADJ_MAX_EMPTIES)
-                die("--adjudicate-empties %s: at most 24 (an exact solve of more empties can "
-                    "take minutes)", v);
-        } else if (!strcmp(a, "--max-moves"))
-            cfg.max_moves = (int)num_arg(a, v, 1, MAX_PLIES - 1);
-        else if (!strcmp(a, "--shard")) {
-            char tail;
-            if (sscanf(v, "%d/%d%c", &to.shard, &to.nshards, &tail) != 2 || to.nshards < 1 ||
-                to.shard < 1 || to.shard > to.nshards)
-                die("--shard K/N expected with 1 <= K <= N, got %s", v);
-        } else if (!strcmp(a, "--name")) {
-            if (!cfg.nengines)
-                die("--name %s before any --engine", v);
-            snprintf(cfg.eng[cfg.nengines - 1].name, sizeof cfg.eng[0].name, "%s", v);
-        } else if (!strcmp(a, "-g") || !strcmp(a, "--game"))
-            game_arg = v;
-        else if (!strcmp(a, "--variant") && nvariants < 8)
-            variants[nvariants++] = v;
-        else if (!strcmp(a, "-s") || !strcmp(a, "--size"))
-            size = (int)num_arg(a, v, 1, 99);
-        else if (!strcmp(a, "--games"))
-            to.games = (int)num_arg(a, v, 1, 1e8);
-        else if (!strcmp(a, "--rounds"))
-            to.rounds = (int)num_arg(a, v, 1, 1e8);
-        else if (!strcmp(a, "-j") || !strcmp(a, "--concurrency"))
-            to.concurrency = (int)num_arg(a, v, 1, 64);
-        else if (!strcmp(a, "--tc"))
-            parse_tc(&cfg.tc, v);
-        else if (!strcmp(a, "--margin"))
-            cfg.tc.margin = num_arg(a, v, 0, 1e6);
-        else if (!strcmp(a, "--timeout"))
-            cfg.tc.timeout = num_arg(a, v, 0.01, 1e7);
-        else if (!strcmp(a, "--openings"))
-            openings = v;
-        else if (!strcmp(a, "--random-openings"))
-            gen.plies = (int)num_arg(a, v, 1, MAX_OPENING_PLIES / 2);
-        else if (!strcmp(a, "--balance"))
-            gen.playouts = (long)num_arg(a, v, 0, 1e9);
-        else if (!strcmp(a, "--balance-player"))
-            gen.player = v;
-        else if (!strcmp(a, "--tolerance"))
-            gen.tolerance = num_arg(a, v, 0, 0.5);
-        else if (!strcmp(a, "--seed"))
-            gen.seed = (uint64_t)num_arg(a, v, 0, 1e18);
-        else if (!strcmp(a, "--generate-openings"))
-            generate = (int)num_arg(a, v, 1, 1e6);
-        else if (!strcmp(a, "--output"))
-            output = v;
-        else if (!strcmp(a, "--jsonl"))
-            jsonl = v;
-        else if (!strcmp(a, "--records"))
-            records = v;
-        else if (!strcmp(a, "--sgf"))
-            sgf = v;
-        else if (!strcmp(a, "--sprt")) {
-            if (sprt_parse(&to.sprt, v) != 0)
-                die("bad --sprt %s (elo0=A,elo1=B,alpha=X,beta=Y with A<B)", v);
-        } else if (!strcmp(a, "--engine-stderr")) {
-            cfg.errfd = open(v, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-            if (cfg.errfd < 0)
-                die("cannot write %s", v);
-        } else if (!strcmp(a, "--check"))
-            check = v;
-        else if (!strcmp(a, "--stats"))
-            stats = v;
-        else
+        if (!tournament_flag(g, a, v) && !play_flag(g, a, v) && !output_flag(g, a, v))
             die("unknown flag: %s", a);
     }
-    if (check) {
-        int bad = check_records(check, stdout);
-        return bad == 0 ? 0 : bad < 0 ? 2 : 1;
-    }
-    if (stats)
-        return stats_mode(stats, &to.sprt);
+    return -1;
+}
 
-    /* The game: NAME[,VARIANT...] plus --variant words. */
+/* The game: NAME[,VARIANT...] plus --variant words, and the size. */
+static void choose_game(struct args *g)
+{
+    struct match_config *cfg = &g->cfg;
     char gbuf[128];
-    snprintf(gbuf, sizeof gbuf, "%s", game_arg);
+    snprintf(gbuf, sizeof gbuf, "%s", g->game);
     char *save, *gname = strtok_r(gbuf, ", ", &save);
-    cfg.g = gname ? game_find(gname) : NULL;
-    if (!cfg.g)
-        die("unknown game: %s", game_arg);
+    cfg->g = gname ? game_find(gname) : NULL;
+    if (!cfg->g)
+        die("unknown game: %s", g->game);
     for (char *w = strtok_r(NULL, ", ", &save); w; w = strtok_r(NULL, ", ", &save))
-        add_variant(&cfg, w);
-    for (int i = 0; i < nvariants; i++)
-        add_variant(&cfg, variants[i]);
-    cfg.gopt.size = size ? size : cfg.g->default_size;
-    if (!cfg.g->size_ok(cfg.gopt.size))
-        die("size not allowed for this game: %s", size ? argv[0] : "");
+        add_variant(cfg, w);
+    for (int i = 0; i < g->nvariants; i++)
+        add_variant(cfg, g->variants[i]);
+    cfg->gopt.size = g->size ? g->size : cfg->g->default_size;
+    if (!cfg->g->size_ok(cfg->gopt.size))
+        die("size not allowed for this game: %s", g->size ? "--size" : "");
+    const struct player_type *checker = player_find(g->gen.player);
+    if (!checker || !player_supports(checker, cfg->g))
+        die("--balance-player: no player %s for this game", g->gen.player);
+    g->gen.player = checker->name;
+}
 
-    const struct player_type *checker = player_find(gen.player);
-    if (!checker || !player_supports(checker, cfg.g))
-        die("--balance-player: no player %s for this game", gen.player);
-    gen.player = checker->name;
-
+/* --generate-openings: writes the file and returns the exit status. */
+static int generate_mode(struct args *g)
+{
+    const struct match_config *cfg = &g->cfg;
+    const struct opening_gen *gen = &g->gen;
     struct opening_list ol = {0};
-    char err[512];
-    if (generate) {
-        if (gen.plies <= 0)
-            die("--generate-openings needs --random-openings PLIES%s", "");
-        int made = openings_generate(cfg.g, &cfg.gopt, &gen, generate, &ol);
-        FILE *f = output ? open_out(output) : stdout;
-        fprintf(f, "# %s %d%s%s openings: %d plies of random legal moves, distinct positions,\n"
-                   "# kept when %s (%ld playouts) gives the first player %.2f..%.2f.\n"
-                   "# Made with: quartet-match --game %s%s%s --size %d --generate-openings %d "
-                   "--random-openings %d --balance %ld --balance-player %s --tolerance %g --seed %llu\n",
-                cfg.g->name, cfg.gopt.size, cfg.variant_words[0] ? " " : "", cfg.variant_words,
-                gen.plies, gen.player, gen.playouts, 0.5 - gen.tolerance, 0.5 + gen.tolerance,
-                cfg.g->name, cfg.variant_words[0] ? "," : "", cfg.variant_words, cfg.gopt.size,
-                generate, gen.plies, gen.playouts, gen.player, gen.tolerance,
-                (unsigned long long)gen.seed);
-        for (int i = 0; i < ol.n; i++)
-            fprintf(f, "%s\n", ol.v[i].text);
-        if (f != stdout)
-            fclose(f);
-        if (made < generate)
-            fprintf(stderr, "quartet-match: only %d distinct balanced openings found\n", made);
-        openings_free(&ol);
-        return made > 0 ? 0 : 1;
-    }
-    if (cfg.nengines < 2)
+    if (gen->plies <= 0)
+        die("--generate-openings needs --random-openings PLIES%s", "");
+    int made = openings_generate(cfg->g, &cfg->gopt, gen, g->generate, &ol);
+    FILE *f = g->output ? open_out(g->output) : stdout;
+    fprintf(f, "# %s %d%s%s openings: %d plies of random legal moves, distinct positions,\n"
+               "# kept when %s (%ld playouts) gives the first player %.2f..%.2f.\n"
+               "# Made with: quartet-match --game %s%s%s --size %d --generate-openings %d "
+               "--random-openings %d --balance %ld --balance-player %s --tolerance %g --seed %llu\n",
+            cfg->g->name, cfg->gopt.size, cfg->variant_words[0] ? " " : "", cfg->variant_words,
+            gen->plies, gen->player, gen->playouts, 0.5 - gen->tolerance, 0.5 + gen->tolerance,
+            cfg->g->name, cfg->variant_words[0] ? "," : "", cfg->variant_words, cfg->gopt.size,
+            g->generate, gen->plies, gen->playouts, gen->player, gen->tolerance,
+            (unsigned long long)gen->seed);
+    for (int i = 0; i < ol.n; i++)
+        fprintf(f, "%s\n", ol.v[i].text);
+    if (f != stdout)
+        fclose(f);
+    if (made < g->generate)
+        fprintf(stderr, "quartet-match: only %d distinct balanced openings found\n", made);
+    openings_free(&ol);
+    return made > 0 ? 0 : 1;
+}
+
+/* Refuses settings that cannot make an event. */
+static void check_settings(const struct args *g)
+{
+    const struct match_config *cfg = &g->cfg;
+    if (cfg->nengines < 2)
         die("at least two engines are needed (--engine CMD)%s", "");
-    if (to.kind == SCHED_GAUNTLET && cfg.g->num_players != 2)
+    if (g->to.kind == SCHED_GAUNTLET && cfg->g->num_players != 2)
         die("--tournament gauntlet is for two-player games; %s seats its engines in rotation",
-            cfg.g->name);
-    if (cfg.adjudicate_empties && !adjudicate_can_solve(cfg.g))
-        die("--adjudicate-empties: no exact solver for %s (Othello only)", cfg.g->name);
-    if (to.sprt.on && to.nshards > 1)
+            cfg->g->name);
+    if (cfg->adjudicate_empties && !adjudicate_can_solve(cfg->g))
+        die("--adjudicate-empties: no exact solver for %s (Othello only)", cfg->g->name);
+    if (g->to.sprt.on && g->to.nshards > 1)
         die("--sprt decides on all the games, so it cannot stop one --shard%s", "");
     /* Every game seats all its engines; more than seats would sit out. */
-    if (cfg.g->num_players > 2 && cfg.nengines > cfg.g->num_players) {
+    if (cfg->g->num_players > 2 && cfg->nengines > cfg->g->num_players) {
         char what[64];
-        snprintf(what, sizeof what, "%s seats %d players", cfg.g->name, cfg.g->num_players);
+        snprintf(what, sizeof what, "%s seats %d players", cfg->g->name, cfg->g->num_players);
         die("%s: give at most that many engines", what);
     }
-    if (openings && openings_read(cfg.g, &cfg.gopt, openings, &ol, err, sizeof err) != 0)
+}
+
+/* --random-openings in a match: one opening per round (each played with
+ * every seating), or enough for --games. */
+static void generate_for_match(struct args *g, struct opening_list *ol)
+{
+    struct schedule *seat = malloc(sizeof *seat);
+    if (!seat)
+        abort();
+    schedule_seatings(seat, &g->cfg, g->to.kind);
+    int na = seat->nassign;
+    free(seat);
+    int games = g->to.games > 0 ? g->to.games : g->to.rounds * na;
+    int want = (games + na - 1) / na;
+    if (want > 100000)
+        die("too many games for generated openings%s", "");
+    openings_generate(g->cfg.g, &g->cfg.gopt, &g->gen, want, ol);
+    if (ol->n == 0)
+        die("no opening of %s plies could be generated", "that many");
+}
+
+int main(int argc, char **argv)
+{
+    static struct args g = {
+        .cfg = {.tc = {.mode = TC_NONE, .margin = 1.0, .timeout = 30},
+                .errfd = -1,
+                .query_score = true,
+                .stop = &interrupted},
+        .to = {.rounds = 1, .concurrency = 1},
+        .gen = {.plies = 0, .playouts = 1000, .player = "flat-mc", .tolerance = 0.1, .seed = 1},
+        .game = "Othello",
+    };
+    g.to.progress = isatty(2);
+    int done = parse_args(&g, argc, argv);
+    if (done >= 0)
+        return done;
+    if (g.check) {
+        int bad = check_records(g.check, stdout);
+        return bad == 0 ? 0 : bad < 0 ? 2 : 1;
+    }
+    if (g.stats)
+        return stats_mode(g.stats, &g.to.sprt);
+    choose_game(&g);
+    if (g.generate)
+        return generate_mode(&g);
+    check_settings(&g);
+    struct opening_list ol = {0};
+    char err[512];
+    if (g.openings && openings_read(g.cfg.g, &g.cfg.gopt, g.openings, &ol, err, sizeof err) != 0)
         die("%s", err);
 
     struct sigaction sa = {0};
@@ -549,25 +629,10 @@ int main(int argc, char **argv)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
 
-    probe_engines(&cfg);
-    if (!openings && gen.plies > 0) {
-        /* One opening per round (each played with every colour
-         * assignment), or enough for --games. */
-        struct schedule *seat = malloc(sizeof *seat);
-        if (!seat)
-            abort();
-        schedule_seatings(seat, &cfg, to.kind);
-        int na = seat->nassign;
-        free(seat);
-        int games = to.games > 0 ? to.games : to.rounds * na;
-        int want = (games + na - 1) / na;
-        if (want > 100000)
-            die("too many games for generated openings%s", "");
-        openings_generate(cfg.g, &cfg.gopt, &gen, want, &ol);
-        if (ol.n == 0)
-            die("no opening of %s plies could be generated", "that many");
-    }
-    int rc = run_tournament(&cfg, &ol, &to, jsonl, records, sgf);
+    probe_engines(&g.cfg);
+    if (!g.openings && g.gen.plies > 0)
+        generate_for_match(&g, &ol);
+    int rc = run_tournament(&g.cfg, &ol, &g.to, g.jsonl, g.records, g.sgf);
     openings_free(&ol);
     return rc;
 }
