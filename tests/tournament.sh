@@ -169,6 +169,18 @@ $M --merge "$tmp/sh1.jsonl" "$tmp/sh2.jsonl" >"$tmp/m.out"; [ $? -eq 1 ] && has 
 $M --merge "$tmp/sh1.jsonl" "$tmp/rr.jsonl" >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && has "$tmp/err" "files of different events cannot be merged"; ok "merge refuses another event"
 
+# Yonin's seatings shard and merge the same way, seat table included.
+for k in 1 2; do
+    $M -e "$F --seed 1 --name A" -e "$F --seed 2 --name B" -e "$F --seed 3 --name C" -e "$F --seed 4 --name D" \
+       --game yonin --shard $k/2 --quiet --jsonl "$tmp/ysh$k.jsonl" >/dev/null 2>&1
+done
+$M -e "$F --seed 1 --name A" -e "$F --seed 2 --name B" -e "$F --seed 3 --name C" -e "$F --seed 4 --name D" \
+   --game yonin --quiet >"$tmp/yone.out" 2>&1
+$M --merge "$tmp/ysh1.jsonl" "$tmp/ysh2.jsonl" >"$tmp/ym.out" && table "$tmp/ym.out" >"$tmp/t4" &&
+   table "$tmp/yone.out" | cmp -s - "$tmp/t4" && has "$tmp/t4" "AvgRank"; ok "yonin shards merged = one run"
+$M -e "$F" -e "$F" --shard 1/2 --sprt elo0=0,elo1=10 >/dev/null 2>"$tmp/err"; [ $? -eq 2 ] && has "$tmp/err" "cannot stop one --shard"
+ok "no --sprt with --shard"
+
 # ---- adjudication: the exact solve at 14 empties, against bin/quartet ----
 $M -e "$F --seed 1" -e "$F --seed 2" --random-openings 2 --balance 0 --games 4 --adjudicate-empties 14 --quiet \
    --jsonl "$tmp/adj.jsonl" --sgf "$tmp/adj.sgf" --records "$tmp/adj.txt" >/dev/null 2>&1; ok "adjudicated match"
