@@ -73,6 +73,11 @@ sed 's/.*"engines":\["\([^"]*\)","\([^"]*\)"\].*"opening_index":\([0-9-]*\),.*/\
     awk 'NR % 2 { p = $0; next } { split(p, a, " "); if (substr(a[1], 2, 1) substr(a[1], 1, 1) != $1 || a[2] != $2) bad++ }
          END { exit bad > 0 }'; ok "pairs of games: colours swapped, opening shared"
 
+# --games-per-pairing counts as cutechess-cli's -games does.
+$M -e "$A" -e "$B" -e "$C" --games-per-pairing 4 --quiet --jsonl "$tmp/gpp.jsonl" >/dev/null 2>&1 &&
+   [ "$(wc -l <"$tmp/gpp.jsonl")" -eq 12 ] &&
+   [ "$(recount "$tmp/gpp.jsonl" | grep -c ' [0-9]*/4$')" -eq 6 ]; ok "--games-per-pairing 4"
+
 # ---- gauntlet: the first engine against each of the rest ----
 $M -e "$A" -e "$B" -e "$C" -e "$F --seed 4 --name D" --tournament gauntlet --quiet \
    --jsonl "$tmp/g.jsonl" >"$tmp/g.out" 2>&1; ok "gauntlet runs"

@@ -50,6 +50,7 @@ static void usage(FILE *f)
         "  -t, --tournament KIND     round-robin (default: every pairing) or gauntlet (the\n"
         "                            first engine against each of the rest); two-player games\n"
         "      --games N             games to play (default: rounds x openings x colours)\n"
+        "      --games-per-pairing N games of each pairing (two-player games)\n"
         "      --rounds N            times through every opening and colour assignment (1)\n"
         "  -j, --concurrency N       games in parallel (1)\n"
         "      --shard K/N           play only the K-th of N slices of the schedule\n"
@@ -280,24 +281,53 @@ static int stats_mode(const char *v, const struct sprt *sp)
     return 0;
 }
 
-static FILE *open_mode(const char *path, const char *mode);
-
 static FILE *open_out(const char *path)
 {
-    return open_mode(path, "w");
-}
-
-static FILE *open_mode(const char *path, const char *mode)
-{
-    FILE *f = fopen(path, mode);
+    FILE *f = fopen(path, "w");
     if (!f)
         die("cannot write %s", path);
     return f;
 }
 
-/* Opens the record files (appending when a run is resumed), loads the
- * games already recorded in the JSONL file, plays the rest and prints the
- * tables. Returns the exit status. */
+static void close_outputs(struct outputs *o)
+{
+    if (o->jsonl)
+        fclose(o->jsonl);
+    if (o->records)
+        fclose(o->records);
+    if (o->sgf_file)
+        fclose(o->sgf_file);
+}
+
+/* Opens the record files, appending when a run is resumed. Returns 0, or
+ * -1 with a message on stderr. */
+static int open_outputs(struct outputs *o, const char *jsonl, const char *records,
+                        const char *sgf, bool append)
+{
+    const char *mode = append ? "a" : "w", *bad = NULL;
+    if (jsonl && !(o->jsonl = fopen(jsonl, mode)))
+        bad = jsonl;
+    else if (records && !(o->records = fopen(records, mode)))
+        bad = records;
+    else if (sgf) {
+        size_t n = strlen(sgf);
+        if (n > 4 && strcasecmp(sgf + n - 4, ".sgf") == 0) {
+            if (!(o->sgf_file = fopen(sgf, mode)))
+                bad = sgf;
+        } else if (mkdir(sgf, 0755) != 0 && errno != EEXIST)
+            bad = sgf;
+        else
+            o->sgf_dir = sgf;
+    }
+    if (!bad)
+        return 0;
+    fprintf(stderr, "quartet-match: cannot write %s: %s\n", bad, strerror(errno));
+    close_outputs(o);
+    return -1;
+}
+
+/* Loads the games already recorded in the JSONL file, opens the record
+ * files, plays the rest and prints the tables. Returns the exit status. */
 static int run_tournament(struct match_config *cfg, const struct opening_list *ol,
                           const struct tourney_options *to, const char *jsonl,
                           const char *records, const char *sgf)
@@ -314,42 +344,21 @@ static int run_tournament(struct match_config *cfg, const struct opening_list *o
     bool *done = calloc((size_t)sched->total, sizeof *done);
     if (!done)
         abort();
-    int before = 0;
-    if (jsonl) {
-        char err[1024];
-        before = resume_load(jsonl, cfg, sched->total, done, st, err, sizeof err);
-        if (before < 0)
-            die("%s", err);
-    }
-    const char *mode = before > 0 ? "a" : "w";
-    struct outputs outp = {0};
-    if (jsonl)
-        outp.jsonl = open_mode(jsonl, mode);
-    if (records)
-        outp.records = open_mode(records, mode);
-    if (sgf) {
-        if (!sgf_supported(cfg->g))
-            die("SGF records exist only for Othello and Torus Hex (not %s)", cfg->g->name);
-        size_t n = strlen(sgf);
-        if (n > 4 && strcasecmp(sgf + n - 4, ".sgf") == 0)
-            outp.sgf_file = open_mode(sgf, mode);
-        else {
-            if (mkdir(sgf, 0755) != 0 && errno != EEXIST)
-                die("cannot create directory %s", sgf);
-            outp.sgf_dir = sgf;
+    int before = 0, rc = 2;
+    char err[1024];
+    if (jsonl && (before = resume_load(jsonl, cfg, sched->total, done, st, err, sizeof err)) < 0)
+        fprintf(stderr, "quartet-match: %s\n", err);
+    else {
+        struct outputs outp = {0};
+        if (open_outputs(&outp, jsonl, records, sgf, before > 0) == 0) {
+            rc = tourney_run(cfg, ol, sched, to, &outp, done, st, stdout) ? 130 : 0;
+            close_outputs(&outp);
         }
     }
-    int rc = tourney_run(cfg, ol, sched, to, &outp, done, st, stdout);
-    if (outp.jsonl)
-        fclose(outp.jsonl);
-    if (outp.records)
-        fclose(outp.records);
-    if (outp.sgf_file)
-        fclose(outp.sgf_file);
     free(done);
     free(st);
     free(sched);
-    return rc ? 130 : 0;
+    return rc;
 }
 
 /* Everything the command line sets. */
@@ -360,6 +369,7 @@ struct args {
     const char *openings, *check, *stats, *output, *jsonl, *records, *sgf, *game;
     const char *variants[8];
     int nvariants, size, generate;
+    int per_pairing;          /* --games-per-pairing */
 };
 
 /* Flags of the engines, the game and the schedule; false if not one. */
@@ -388,6 +398,8 @@ static bool tournament_flag(struct args *g, const char *a, const char *v)
             die("unknown --tournament %s (round-robin or gauntlet)", v);
     } else if (!strcmp(a, "--games"))
         to->games = (int)num_arg(a, v, 1, 1e8);
+    else if (!strcmp(a, "--games-per-pairing"))
+        g->per_pairing = (int)num_arg(a, v, 1, 1e6);
     else if (!strcmp(a, "--rounds"))
         to->rounds = (int)num_arg(a, v, 1, 1e8);
     else if (!strcmp(a, "-j") || !strcmp(a, "--concurrency"))
@@ -561,6 +573,8 @@ static void check_settings(const struct args *g)
     if (g->to.kind == SCHED_GAUNTLET && cfg->g->num_players != 2)
         die("--tournament gauntlet is for two-player games; %s seats its engines in rotation",
             cfg->g->name);
+    if (g->sgf && !sgf_supported(cfg->g))
+        die("SGF records exist only for Othello and Torus Hex (not %s)", cfg->g->name);
     if (cfg->adjudicate_empties && !adjudicate_can_solve(cfg->g))
         die("--adjudicate-empties: no exact solver for %s (Othello only)", cfg->g->name);
     if (g->to.sprt.on && g->to.nshards > 1)
@@ -571,6 +585,25 @@ static void check_settings(const struct args *g)
         snprintf(what, sizeof what, "%s seats %d players", cfg->g->name, cfg->g->num_players);
         die("%s: give at most that many engines", what);
     }
+}
+
+/* --games-per-pairing N: the schedule's total is N per pairing, as
+ * cutechess-cli's -games counts (an even N gives each colour equally). */
+static void pairing_games(struct args *g)
+{
+    if (!g->per_pairing)
+        return;
+    if (g->cfg.g->num_players != 2)
+        die("--games-per-pairing is for two-player games (%s seats its engines in rotation)",
+            g->cfg.g->name);
+    if (g->to.games)
+        die("give --games or --games-per-pairing, not both%s", "");
+    struct schedule *seat = malloc(sizeof *seat);
+    if (!seat)
+        abort();
+    schedule_seatings(seat, &g->cfg, g->to.kind);
+    g->to.games = g->per_pairing * (seat->nassign / 2);
+    free(seat);
 }
 
 /* --random-openings in a match: one opening per round (each played with
@@ -617,6 +650,7 @@ int main(int argc, char **argv)
     if (g.generate)
         return generate_mode(&g);
     check_settings(&g);
+    pairing_games(&g);
     struct opening_list ol = {0};
     char err[512];
     if (g.openings && openings_read(g.cfg.g, &g.cfg.gopt, g.openings, &ol, err, sizeof err) != 0)
