@@ -145,6 +145,15 @@ table "$tmp/full.out" >"$tmp/t1"; table "$tmp/r.out" >"$tmp/t2"
 cmp -s "$tmp/t1" "$tmp/t2"; ok "resume: same table as an uninterrupted run"
 [ "$(sed 's/^{"game":\([0-9]*\),.*/\1/' "$tmp/r.jsonl" | sort -n | tr '\n' ' ')" = "1 2 3 4 5 6 " ]; ok "resume: each game once"
 $M --check "$tmp/r.jsonl" >/dev/null && $M --check "$tmp/r.txt" >/dev/null; ok "resume: records check"
+# SIGINT: the table so far, a hint, and the same command finishes the event.
+$M -e "$E1" -e "$E2" -e "$E3" --quiet --jsonl "$tmp/i.jsonl" >"$tmp/i.out" 2>&1 &
+mp=$!
+for i in $(seq 50); do [ -s "$tmp/i.jsonl" ] && break; sleep 0.1; done
+kill -INT $mp
+wait $mp
+[ $? -eq 130 ] && has "$tmp/i.out" "The same command resumes the event: it plays the other [1-5]\." &&
+   $M -e "$E1" -e "$E2" -e "$E3" --quiet --jsonl "$tmp/i.jsonl" >"$tmp/i2.out" 2>/dev/null &&
+   table "$tmp/i2.out" | cmp -s - "$tmp/t1"; ok "SIGINT, then resume"
 # A file cut mid-line: the partial line is dropped with a note, that game replayed.
 head -c -40 "$tmp/full.jsonl" >"$tmp/cut.jsonl"
 $M -e "$E1" -e "$E2" -e "$E3" --quiet --jsonl "$tmp/cut.jsonl" >"$tmp/cut.out" 2>"$tmp/cut.err"; ok "cut file resumed"

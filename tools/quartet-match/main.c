@@ -165,7 +165,6 @@ static bool listed(const char *list, const char *word)
  * engine that lacks known_command. */
 static void probe_commands(struct proc *p, double timeout, struct engine_spec *e)
 {
-    static char list[PROC_BUF];
     char out[64];
     if (proc_command(p, timeout, out, sizeof out, "known_command name") == GTP_OK) {
         e->knows_set_game = probe_bool(p, timeout, "set_game");
@@ -174,12 +173,16 @@ static void probe_commands(struct proc *p, double timeout, struct engine_spec *e
         e->knows_final_score = probe_bool(p, timeout, "final_score");
         return;
     }
-    if (proc_command(p, timeout, list, sizeof list, "list_commands") != GTP_OK)
+    char *list = malloc(PROC_BUF);
+    if (!list)
+        abort();
+    if (proc_command(p, timeout, list, PROC_BUF, "list_commands") != GTP_OK)
         list[0] = '\0';
     e->knows_set_game = listed(list, "set_game");
     e->knows_time_settings = listed(list, "time_settings");
     e->knows_time_left = listed(list, "time_left");
     e->knows_final_score = listed(list, "final_score");
+    free(list);
 }
 
 /* An engine without set_game is taken to play the game the user named;

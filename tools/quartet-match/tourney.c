@@ -146,8 +146,12 @@ int tourney_run(const struct match_config *cfg, const struct opening_list *ol,
         fputc('\n', stderr);
     int interrupted = *cfg->stop ? 1 : 0;
     int all = t->before + t->todo, played = t->before + t->done;
-    if (interrupted)
+    if (interrupted) {
         fprintf(out, "Interrupted after %d of %d games.\n", played, all);
+        if (outp->jsonl)
+            fprintf(out, "The same command resumes the event: it plays the other %d.\n",
+                     all - played);
+    }
     else if (t->sprt_verdict)
         fprintf(out, "SPRT stopped the match after %d of %d games: %s accepted.\n", played, all,
                 t->sprt_verdict > 0 ? "H1" : "H0");
