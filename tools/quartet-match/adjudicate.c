@@ -28,17 +28,18 @@ int adjudicate_empties(const struct game *g, const struct game_options *o, const
     return o->size * o->size - discs;
 }
 
-int adjudicate_solve(const struct game *g, const void *st, void *final, char *err, size_t cap)
+int adjudicate_solve(const struct game *g, const void *st, int threads, void *final, char *err,
+                     size_t cap)
 {
     const struct game_command *c = solve_command(g);
     if (!c) {
         snprintf(err, cap, "%s has no exact solver", g->name);
         return -1;
     }
-    /* One thread and a small table: games in parallel each solve. */
+    /* A small table: games in parallel each solve with their own. */
     struct player_options opt;
     player_options_default(&opt);
-    opt.threads = 1;
+    opt.threads = threads > 0 ? threads : 1;
     opt.hash_mb = 32;
     char out[2048];
     if (c->run(st, 0, NULL, &opt, NULL, out, sizeof out) != 0) {

@@ -18,10 +18,11 @@ bool adjudicate_can_solve(const struct game *g);
 /* Empty squares left in a position of a disc game (size² minus the
  * discs its score counts). */
 int adjudicate_empties(const struct game *g, const struct game_options *o, const void *st);
-/* Solves st exactly (one thread, a small table) and plays the solver's
- * line to the end into final (state_size bytes). Returns 0, or -1 with a
- * message in err. */
-int adjudicate_solve(const struct game *g, const void *st, void *final, char *err, size_t cap);
+/* Solves st exactly (threads threads, a small table) and plays the
+ * solver's line to the end into final (state_size bytes). Returns 0, or
+ * -1 with a message in err. */
+int adjudicate_solve(const struct game *g, const void *st, int threads, void *final, char *err,
+                     size_t cap);
 /* Fills result, scores, points and ranks of a game stopped by the cap:
  * a draw for every seat. */
 void adjudicate_cap_draw(const struct game *g, const void *st, struct game_record *rec);

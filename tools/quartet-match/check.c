@@ -191,7 +191,7 @@ static void check_adjudicated(const struct game *g, const struct game_options *o
             abort();
         if (e != n)
             snprintf(why, cap, "adjudicated at %d empties, but %d are empty", n, e);
-        else if (adjudicate_solve(g, st, fin, err, sizeof err) != 0)
+        else if (adjudicate_solve(g, st, 0, fin, err, sizeof err) != 0)
             snprintf(why, cap, "adjudication not checked: %.100s", err);
         else {
             g->format_result(fin, res, sizeof res);

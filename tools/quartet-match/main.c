@@ -666,6 +666,10 @@ int main(int argc, char **argv)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
 
+    /* The engines wait while a game is solved: its solve may take the
+     * cores of the games not played at once. */
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    g.cfg.solve_threads = cores > g.to.concurrency ? (int)(cores / g.to.concurrency) : 1;
     probe_engines(&g.cfg);
     if (!g.openings && g.gen.plies > 0)
         generate_for_match(&g, &ol);

@@ -43,6 +43,7 @@ struct match_config {
     int errfd;                /* engines' stderr (-1: /dev/null) */
     bool query_score;         /* ask engines for final_score and compare */
     int adjudicate_empties;   /* Othello: solve exactly at this many empties (0 off) */
+    int solve_threads;        /* threads of one adjudication solve */
     int max_moves;            /* plies after which the game is a draw (0 off) */
     char event[128];          /* event name (SGF EV, records) */
     char event_id[17];        /* hash of the event's settings, 16 hex digits */

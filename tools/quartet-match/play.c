@@ -371,7 +371,7 @@ static bool adjudicated(const struct match_config *cfg, const void *st, struct g
     char err[256];
     if (!fin)
         abort();
-    bool ok = adjudicate_solve(g, st, fin, err, sizeof err) == 0;
+    bool ok = adjudicate_solve(g, st, cfg->solve_threads, fin, err, sizeof err) == 0;
     if (ok) {
         record_final(g, fin, rec);
         snprintf(rec->reason, sizeof rec->reason, ADJ_SOLVE_REASON, empties);
