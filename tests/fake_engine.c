@@ -1,7 +1,10 @@
 /* A fake GTP engine for quartet-match's tests: plays deterministic
  * pseudo-random legal moves of any game through engine/game.h (chosen from
  * the seed and the position, so a game depends only on its opening and
- * seats) and misbehaves on request at its Nth genmove of a game. */
+ * seats) and misbehaves on request at its Nth genmove of a game. With
+ * --game NAME it plays that game only, as another author's one-game
+ * engine would (no set_game); --no-known-command leaves known_command out,
+ * so the runner must read list_commands. */
 #include "engine/game.h"
 #include "engine/rng.h"
 
@@ -20,7 +23,7 @@ struct fake {
     int genmoves;              /* genmoves this game */
     int illegal_at, garbage_at, refuse_at, crash_at, hang_at, pass_at, resign_at;
     double slow;
-    bool wrong_score, no_set_game, armed;
+    bool wrong_score, no_set_game, no_known_command, armed;
     const char *name;
     const char *once;
 };
@@ -149,7 +152,13 @@ static void command(struct fake *f, int argc, char **argv)
         reply("%s", f->name);
     else if (!strcmp(c, "version") || !strcmp(c, "protocol_version"))
         reply("%s", !strcmp(c, "version") ? "1.0" : "2");
-    else if (!strcmp(c, "known_command"))
+    else if (!strcmp(c, "list_commands"))
+        reply("%s", f->no_set_game ? "name\nversion\nknown_command\nlist_commands\nboardsize\n"
+                                     "clear_board\nplay\ngenmove\nfinal_score\nquit"
+                                   : "name\nversion\nknown_command\nlist_commands\nset_game\n"
+                                     "boardsize\nclear_board\nplay\ngenmove\nfinal_score\n"
+                                     "time_settings\ntime_left\nquit");
+    else if (!strcmp(c, "known_command") && !f->no_known_command)
         reply("%s", argc > 1 && (strcmp(argv[1], "set_game") || !f->no_set_game) &&
                             (!strcmp(argv[1], "set_game") || !strcmp(argv[1], "final_score") ||
                              !strcmp(argv[1], "time_settings") || !strcmp(argv[1], "time_left"))
@@ -214,11 +223,21 @@ int main(int argc, char **argv)
             f.wrong_score = true;
         else if (!strcmp(a, "--no-set-game"))
             f.no_set_game = true;
+        else if (!strcmp(a, "--no-known-command"))
+            f.no_known_command = true;
         else {
             i++;
             if (!strcmp(a, "--seed"))
                 f.seed = strtoull(v, NULL, 10);
-            else if (!strcmp(a, "--name"))
+            else if (!strcmp(a, "--game")) {
+                f.g = game_find(v);
+                if (!f.g || f.g->state_size > sizeof f.st) {
+                    fprintf(stderr, "fake_engine: unknown game %s\n", v);
+                    return 2;
+                }
+                f.o = (struct game_options){.size = f.g->default_size};
+                f.no_set_game = true;
+            } else if (!strcmp(a, "--name"))
                 f.name = v;
             else if (!strcmp(a, "--illegal-at"))
                 f.illegal_at = atoi(v);

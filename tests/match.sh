@@ -18,6 +18,9 @@ ok() { # NAME: the previous command's status decides
 has() { grep -q -- "$2" "$1"; }
 # field N of JSON line K (1-based) of FILE: crude but enough for our own lines
 line() { sed -n "$2p" "$1"; }
+# A fresh f.jsonl: an existing --jsonl file of another event is refused
+# (the same event would be resumed), and these runs differ in their engines.
+fj() { rm -f "$tmp/f.jsonl"; echo "$tmp/f.jsonl"; }
 
 # ---- Elo and SPRT arithmetic on known counts (values worked out by hand:
 # s = 0.7, per-game variance 0.16, s.e. 0.04, Elo(0.7 +- 1.96*0.04)). ----
@@ -63,7 +66,7 @@ fault() { # NAME FLAGS REASON RESULT [runner flags]
     rm -f "$tmp/once" "$tmp/logA" "$tmp/logB"
     $M -e "$F --seed 1 --name A --log $tmp/logA" \
        -e "$F --seed 2 --name B --log $tmp/logB --once $tmp/once $flags" \
-       --games 2 --quiet --jsonl "$tmp/f.jsonl" "$@" >"$tmp/fout" 2>"$tmp/ferr"
+       --games 2 --quiet --jsonl "$(fj)" "$@" >"$tmp/fout" 2>"$tmp/ferr"
     rc=$?
     g1=$(line "$tmp/f.jsonl" 1) g2=$(line "$tmp/f.jsonl" 2)
     [ $rc -eq 0 ] && echo "$g1" | grep -q "\"reason\":\"$reason" &&
@@ -86,26 +89,26 @@ fault hang "--hang-at 3" "timeout" "B+T" --tc 0.2 --margin 0.3
 fault hang-no-tc "--hang-at 3" "timeout" "B+T" --timeout 1
 # A slow engine (1.5 s a move at 0.2 s + 0.3 s margin) loses on time.
 $M -e "$F --seed 1" -e "$F --seed 2 --slow 1.5" --games 1 --tc 0.2 --margin 0.3 --quiet \
-   --jsonl "$tmp/f.jsonl" >/dev/null 2>&1 && has "$tmp/f.jsonl" '"result":"B+T"' &&
+   --jsonl "$(fj)" >/dev/null 2>&1 && has "$tmp/f.jsonl" '"result":"B+T"' &&
    has "$tmp/f.jsonl" '"reason":"timeout: no move within 0.50 s (white'; ok "slow engine forfeits"
 # Per-game clock: 0.5 s for the game, 0.1 s per move: the flag falls.
 rm -f "$tmp/once"
 $M -e "$F --seed 1" -e "$F --seed 2 --slow 0.1" --games 1 --tc 0.5+0 --margin 0.1 --quiet \
-   --jsonl "$tmp/f.jsonl" >/dev/null 2>&1 && has "$tmp/f.jsonl" '"result":"B+T"'; ok "game clock forfeit"
+   --jsonl "$(fj)" >/dev/null 2>&1 && has "$tmp/f.jsonl" '"result":"B+T"'; ok "game clock forfeit"
 # A slightly slow engine within its time is not forfeited.
 $M -e "$F --seed 1" -e "$F --seed 2 --slow 0.01" --games 2 --tc 0.2 --quiet \
-   --jsonl "$tmp/f.jsonl" >/dev/null 2>&1 && [ "$(grep -c '"reason":"normal"' "$tmp/f.jsonl")" -eq 2 ]; ok "no false forfeit"
+   --jsonl "$(fj)" >/dev/null 2>&1 && [ "$(grep -c '"reason":"normal"' "$tmp/f.jsonl")" -eq 2 ]; ok "no false forfeit"
 $M -e "$F --seed 1" -e "$F --seed 2" --games 2 --tc 30+1 --quiet \
-   --jsonl "$tmp/f.jsonl" >/dev/null 2>&1 && [ "$(grep -c '"reason":"normal"' "$tmp/f.jsonl")" -eq 2 ]; ok "game clock normal"
+   --jsonl "$(fj)" >/dev/null 2>&1 && [ "$(grep -c '"reason":"normal"' "$tmp/f.jsonl")" -eq 2 ]; ok "game clock normal"
 # An engine that dies at start, or is no GTP engine at all.
 $M -e "$F" -e "/nonexistent/engine" --games 1 --quiet >/dev/null 2>"$tmp/err"; [ $? -eq 2 ] && has "$tmp/err" "cannot run"; ok "missing engine"
 $M -e "$F" -e "true" --games 1 --quiet >/dev/null 2>"$tmp/err"; [ $? -eq 2 ] && has "$tmp/err" "does not answer"; ok "not an engine"
 # final_score disagreement is reported.
 $M -e "$F --seed 1 --name A" -e "$F --seed 2 --name B --wrong-score" --games 1 --quiet \
-   --jsonl "$tmp/f.jsonl" >/dev/null 2>"$tmp/err" && has "$tmp/f.jsonl" '"disagreement":"B says W+99"' &&
+   --jsonl "$(fj)" >/dev/null 2>"$tmp/err" && has "$tmp/f.jsonl" '"disagreement":"B says W+99"' &&
    has "$tmp/err" "warning: game 1"; ok "final_score disagreement"
 # An engine without set_game plays Othello only.
-$M -e "$F --no-set-game" -e "$F --seed 5" --games 2 --quiet --jsonl "$tmp/f.jsonl" >/dev/null 2>&1 &&
+$M -e "$F --no-set-game" -e "$F --seed 5" --games 2 --quiet --jsonl "$(fj)" >/dev/null 2>&1 &&
    [ "$(grep -c '"reason":"normal"' "$tmp/f.jsonl")" -eq 2 ]; ok "no set_game: Othello"
 $M -e "$F --no-set-game" -e "$F" --game separo --games 2 --quiet >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && has "$tmp/err" "no set_game command"; ok "no set_game: other games refused"
@@ -172,7 +175,7 @@ $M --check "$tmp/t.txt" >/dev/null; ok "yonin team records"
 # A Yonin fault: seat b forfeits, is last.
 rm -f "$tmp/once"
 $M -e "$F --seed 1" -e "$F --seed 2 --crash-at 2 --once $tmp/once" --game yonin --games 1 --quiet \
-   --jsonl "$tmp/f.jsonl" >/dev/null 2>&1 && has "$tmp/f.jsonl" '"result":"B-F"' &&
+   --jsonl "$(fj)" >/dev/null 2>&1 && has "$tmp/f.jsonl" '"result":"B-F"' &&
    has "$tmp/f.jsonl" '"ranks":\[[1-3],4,[1-3],[1-3]\]'; ok "yonin forfeit"
 $M -e "$F --seed 1" -e "$QUARTET --player random --seed 3" --game separo --size 7 --games 2 --quiet \
    --jsonl "$tmp/sep.jsonl" --records "$tmp/sep.txt" >/dev/null 2>&1 && $M --check "$tmp/sep.txt" >/dev/null &&

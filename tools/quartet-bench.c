@@ -156,6 +156,12 @@ static void bench_mcts(const struct game *g, double seconds, int expand_after)
 
 int main(int argc, char **argv)
 {
+    /* --help used to be read as SECONDS and start the whole benchmark. */
+    if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
+        printf("usage: quartet-bench [SECONDS]    perft, playouts and MCTS of every game\n"
+               "       quartet-bench mcts GAME [SECONDS [EXPAND_AFTER]]\n");
+        return 0;
+    }
     if (argc > 1 && strcmp(argv[1], "mcts") == 0) {
         const struct game *g = argc > 2 ? game_find(argv[2]) : NULL;
         if (!g) {

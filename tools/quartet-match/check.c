@@ -1,6 +1,9 @@
 /* Record reader and replay check for the three record formats. */
 #include "check.h"
+#include "adjudicate.h"
+#include "json.h"
 #include "match.h"
+#include "resume.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -14,144 +17,33 @@ struct parsed {
     char (*moves)[16];        /* MAX_PLIES entries */
 };
 
-/* ---- a small JSON reader: just enough for our own lines ---- */
+/* ---- JSON lines ---- */
 
-static const char *ws(const char *s)
+static const char *json_field(const char *key, const char *s, void *ctx)
 {
-    while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
-        s++;
-    return s;
-}
-
-/* Reads a string at s (at its '"'); returns the position after it or NULL. */
-static const char *jstring(const char *s, char *out, size_t cap)
-{
-    if (*s != '"')
-        return NULL;
-    size_t k = 0;
-    for (s++; *s && *s != '"'; s++) {
-        char c = *s;
-        if (c == '\\') {
-            s++;
-            if (*s == 'u') {
-                unsigned v = 0;
-                for (int i = 1; i <= 4; i++) {
-                    if (!isxdigit((unsigned char)s[i]))
-                        return NULL;
-                    v = v * 16 + (unsigned)(isdigit((unsigned char)s[i]) ? s[i] - '0'
-                                            : tolower((unsigned char)s[i]) - 'a' + 10);
-                }
-                s += 4;
-                c = v < 128 ? (char)v : '?';
-            } else if (*s == 'n')
-                c = '\n';
-            else if (*s == 't')
-                c = '\t';
-            else if (*s)
-                c = *s;
-            else
-                return NULL;
-        }
-        if (k + 1 < cap)
-            out[k++] = c;
+    struct parsed *p = ctx;
+    if (strcmp(key, "name") == 0)
+        return json_string(s, p->game, sizeof p->game);
+    if (strcmp(key, "variants") == 0)
+        return json_string(s, p->variants, sizeof p->variants);
+    if (strcmp(key, "result") == 0)
+        return json_string(s, p->result, sizeof p->result);
+    if (strcmp(key, "reason") == 0)
+        return json_string(s, p->reason, sizeof p->reason);
+    if (strcmp(key, "game") == 0 || strcmp(key, "size") == 0) {
+        char *end;
+        long v = strtol(s, &end, 10);
+        *(key[0] == 'g' ? &p->id : &p->size) = (int)v;
+        return end == s ? NULL : end;
     }
-    if (cap)
-        out[k] = '\0';
-    return *s == '"' ? s + 1 : NULL;
-}
-
-static const char *jskip(const char *s, int depth)
-{
-    char tmp[8];
-    s = ws(s);
-    if (depth > 32)
-        return NULL;
-    if (*s == '"')
-        return jstring(s, tmp, 0);
-    if (*s == '{' || *s == '[') {
-        char close = *s == '{' ? '}' : ']';
-        s = ws(s + 1);
-        if (*s == close)
-            return s + 1;
-        for (;;) {
-            if (close == '}') {
-                s = jstring(ws(s), tmp, 0);
-                if (!s || *(s = ws(s)) != ':')
-                    return NULL;
-                s++;
-            }
-            s = jskip(s, depth + 1);
-            if (!s)
-                return NULL;
-            s = ws(s);
-            if (*s == close)
-                return s + 1;
-            if (*s != ',')
-                return NULL;
-            s++;
-        }
-    }
-    const char *b = s;
-    while (*s && (isalnum((unsigned char)*s) || *s == '-' || *s == '+' || *s == '.'))
-        s++;
-    return s > b ? s : NULL;
+    if (strcmp(key, "moves") == 0)
+        return json_strings(s, p->moves[0], 16, MAX_PLIES, &p->nmoves);
+    return json_skip(s, 0);
 }
 
 static int parse_json_line(const char *line, struct parsed *p)
 {
-    const char *s = ws(line);
-    if (*s++ != '{')
-        return -1;
-    for (;;) {
-        char key[64];
-        s = jstring(ws(s), key, sizeof key);
-        if (!s || *(s = ws(s)) != ':')
-            return -1;
-        s = ws(s + 1);
-        if (strcmp(key, "name") == 0)
-            s = jstring(s, p->game, sizeof p->game);
-        else if (strcmp(key, "variants") == 0)
-            s = jstring(s, p->variants, sizeof p->variants);
-        else if (strcmp(key, "result") == 0)
-            s = jstring(s, p->result, sizeof p->result);
-        else if (strcmp(key, "reason") == 0)
-            s = jstring(s, p->reason, sizeof p->reason);
-        else if (strcmp(key, "game") == 0 || strcmp(key, "size") == 0) {
-            char *end;
-            long v = strtol(s, &end, 10);
-            *(key[0] == 'g' ? &p->id : &p->size) = (int)v;
-            s = end == s ? NULL : end;
-        } else if (strcmp(key, "moves") == 0) {
-            if (*s++ != '[')
-                return -1;
-            s = ws(s);
-            if (*s == ']')
-                s++;
-            else
-                for (;;) {
-                    if (p->nmoves >= MAX_PLIES)
-                        return -1;
-                    s = jstring(ws(s), p->moves[p->nmoves++], 16);
-                    if (!s)
-                        return -1;
-                    s = ws(s);
-                    if (*s == ']') {
-                        s++;
-                        break;
-                    }
-                    if (*s++ != ',')
-                        return -1;
-                }
-        } else
-            s = jskip(s, 0);
-        if (!s)
-            return -1;
-        s = ws(s);
-        if (*s == '}')
-            return 0;
-        if (*s++ != ',')
-            return -1;
-    }
+    return json_object(line, json_field, p);
 }
 
 /* ---- the text record ---- */
@@ -216,7 +108,7 @@ static int parse_sgf_game(const char **ps, struct parsed *p)
             if (k < sizeof ident - 1)
                 ident[k++] = *s;
         ident[k] = '\0';
-        s = ws(s);
+        s = json_ws(s);
         while (*s == '[') {
             char val[256];
             s = sgf_value(s, val, sizeof val);
@@ -247,7 +139,7 @@ static int parse_sgf_game(const char **ps, struct parsed *p)
                 else
                     return -1;
             }
-            s = ws(s);
+            s = json_ws(s);
         }
     }
     if (*s != ')')
@@ -281,6 +173,40 @@ static uint32_t variant_flags(const struct game *g, const char *words, bool *ok)
             f |= g->variants[i].flag;
     }
     return f;
+}
+
+/* An unfinished game must carry an adjudication that holds: the exact
+ * solve of the last position gives the recorded result (solved again
+ * here), or the move cap was reached and the game is a draw. */
+static void check_adjudicated(const struct game *g, const struct game_options *o,
+                              const void *st, const struct parsed *p, char *why, size_t cap)
+{
+    int n;
+    char res[32];
+    if (sscanf(p->reason, ADJ_SOLVE_REASON, &n) == 1) {
+        int e = adjudicate_empties(g, o, st);
+        unsigned char *fin = malloc(g->state_size);
+        char err[256];
+        if (!fin)
+            abort();
+        if (e != n)
+            snprintf(why, cap, "adjudicated at %d empties, but %d are empty", n, e);
+        else if (adjudicate_solve(g, st, 0, fin, err, sizeof err) != 0)
+            snprintf(why, cap, "adjudication not checked: %.100s", err);
+        else {
+            g->format_result(fin, res, sizeof res);
+            if (strcasecmp(res, p->result) != 0)
+                snprintf(why, cap, "adjudicated %s recorded, the exact solve gives %s",
+                         p->result, res);
+        }
+        free(fin);
+    } else if (sscanf(p->reason, ADJ_CAP_REASON, &n) == 1) {
+        if (p->nmoves < n)
+            snprintf(why, cap, "move cap %d recorded after %d moves", n, p->nmoves);
+        else if (strcmp(p->result, "0") != 0)
+            snprintf(why, cap, "move cap reached: a draw (0), not %s", p->result);
+    } else
+        snprintf(why, cap, "game not over after %d moves", p->nmoves);
 }
 
 /* Replays p; writes a one-line verdict to out; returns true if it agrees. */
@@ -328,7 +254,7 @@ static bool replay(const struct parsed *p, FILE *out)
             if (g->is_over(st))
                 snprintf(why, sizeof why, "forfeit %s recorded for a finished game", p->result);
         } else if (!g->is_over(st))
-            snprintf(why, sizeof why, "game not over after %d moves", p->nmoves);
+            check_adjudicated(g, &o, st, p, why, sizeof why);
         else {
             g->format_result(st, res, sizeof res);
             if (strcasecmp(res, p->result) != 0)
@@ -348,32 +274,10 @@ static void parsed_reset(struct parsed *p)
     *p = (struct parsed){.moves = m};
 }
 
-static char *read_all(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *b = malloc(cap);
-    size_t r;
-    while (b && (r = fread(b + n, 1, cap - n - 1, f)) > 0) {
-        n += r;
-        if (cap - n - 1 == 0) {
-            char *nb = realloc(b, cap *= 2);
-            if (!nb)
-                free(b);
-            b = nb;
-        }
-    }
-    fclose(f);
-    if (b)
-        b[n] = '\0';
-    return b;
-}
-
 int check_records(const char *path, FILE *out)
 {
-    char *all = read_all(path);
+    size_t len;
+    char *all = records_file_read(path, &len);
     if (!all) {
         fprintf(stderr, "quartet-match: %s: %s\n", path, strerror(errno));
         return -1;
@@ -382,9 +286,9 @@ int check_records(const char *path, FILE *out)
     if (!p.moves)
         abort();
     int games = 0, bad = 0;
-    const char *s = ws(all);
+    const char *s = json_ws(all);
     if (*s == '(') {
-        while (*(s = ws(s)) == '(') {
+        while (*(s = json_ws(s)) == '(') {
             parsed_reset(&p);
             games++;
             if (parse_sgf_game(&s, &p) != 0) {
@@ -417,7 +321,7 @@ int check_records(const char *path, FILE *out)
                 }
                 continue;
             }
-            if (!*ws(line))
+            if (!*json_ws(line))
                 continue;
             parsed_reset(&p);
             games++;

@@ -1,11 +1,19 @@
-/* quartet-match: command-line flags, engine probing, and the four modes
- * (play a match, --generate-openings, --check FILE, --stats W,D,L). */
+/* quartet-match: command-line flags, engine probing, and the five modes
+ * (play a tournament, --generate-openings, --check FILE, --stats W,D,L,
+ * --merge FILE...). */
+#include "adjudicate.h"
 #include "check.h"
+#include "crosstable.h"
 #include "engine/player.h"
+#include "enginefile.h"
+#include "event.h"
 #include "match.h"
+#include "merge.h"
 #include "openings.h"
-#include "stats.h"
 #include "records.h"
+#include "resume.h"
+#include "schedule.h"
+#include "stats.h"
 #include "tourney.h"
 
 #include <errno.h>
@@ -30,17 +38,31 @@ static void usage(FILE *f)
 {
     fputs(
         "usage: quartet-match [options] --engine CMD --engine CMD ...\n"
+        "       quartet-match --merge FILE.jsonl...\n"
+        "Engines\n"
         "  -e, --engine CMD          an engine command line; or 'name=NAME cmd=CMD'\n"
         "      --name NAME           display name of the engine given last\n"
+        "      --engines FILE        engines from a file: [NAME] sections with cmd =, dir =, init =\n"
+        "Game and schedule\n"
         "  -g, --game NAME[,VAR...]  Othello (default), Yonin, Separo, TorusHex; e.g. yonin,team\n"
         "      --variant WORD        a game variant (repeatable)\n"
         "  -s, --size N              board size (default: the game's own)\n"
+        "  -t, --tournament KIND     round-robin (default: every pairing) or gauntlet (the\n"
+        "                            first engine against each of the rest); two-player games\n"
         "      --games N             games to play (default: rounds x openings x colours)\n"
+        "      --games-per-pairing N games of each pairing (two-player games)\n"
         "      --rounds N            times through every opening and colour assignment (1)\n"
         "  -j, --concurrency N       games in parallel (1)\n"
+        "      --shard K/N           play only the K-th of N slices of the schedule\n"
+        "      --event NAME          the event's name (records; default: game and schedule)\n"
+        "Time\n"
         "      --tc SPEC             SECONDS per move, MAIN+INC per game, or none (default)\n"
         "      --margin SECONDS      time beyond the limit before a forfeit (1.0)\n"
         "      --timeout SECONDS     limit for other commands, and genmove without --tc (30)\n"
+        "Adjudication\n"
+        "      --adjudicate-empties N  Othello: solve exactly at N empties (at most 24)\n"
+        "      --max-moves N         a game still running after N plies is a draw\n"
+        "Openings\n"
         "      --openings FILE       one opening per line (moves separated by spaces/commas)\n"
         "      --random-openings N   generate openings of N random plies\n"
         "      --balance PLAYOUTS    playouts to check an opening's balance (1000; 0 off)\n"
@@ -49,15 +71,19 @@ static void usage(FILE *f)
         "      --seed N              seed for generated openings (1)\n"
         "      --generate-openings N write N openings (--random-openings plies) to --output\n"
         "      --output FILE         for --generate-openings (default stdout)\n"
-        "      --jsonl FILE          one JSON object per game\n"
+        "Records and output\n"
+        "      --jsonl FILE          one JSON object per game; an existing file of the same\n"
+        "                            event is resumed (only missing games are played)\n"
         "      --records FILE        text game records (all games)\n"
         "      --sgf FILE.sgf|DIR    SGF records (Othello, Torus Hex)\n"
         "      --sprt SPEC           elo0=0,elo1=10,alpha=0.05,beta=0.05: stop when decided\n"
         "      --engine-stderr FILE  append engines' stderr to FILE (default /dev/null)\n"
         "      --no-final-score      do not ask engines for final_score\n"
         "      --quiet               no progress line\n"
+        "Other modes\n"
         "      --check FILE          replay records (JSONL, SGF or text) and compare\n"
-        "      --stats W,D,L         print score, Elo +- 95%% and SPRT for these counts\n"
+        "      --stats W,D,L         print score, Elo +- 95% and SPRT for these counts\n"
+        "      --merge FILE...       one table from JSONL files of one event (shards)\n"
         "  -h, --help\n",
         f);
 }
@@ -102,7 +128,7 @@ static void parse_tc(struct time_control *tc, const char *v)
 static void add_engine(struct match_config *cfg, const char *v)
 {
     if (cfg->nengines >= MAX_ENGINES)
-        die("too many engines (at most %s)", "8");
+        die("too many engines (at most %s)", "32");
     struct engine_spec *e = &cfg->eng[cfg->nengines++];
     memset(e, 0, sizeof *e);
     if (strncmp(v, "name=", 5) == 0) {
@@ -125,14 +151,85 @@ static bool probe_bool(struct proc *p, double timeout, const char *cmd)
            strcmp(out, "true") == 0;
 }
 
+/* Whether word is one of the lines of list. */
+static bool listed(const char *list, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *l = list; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+        if (strncmp(l, word, n) == 0 && (l[n] == '\n' || l[n] == '\0' || l[n] == ' '))
+            return true;
+    return false;
+}
+
+/* What the engine supports: by known_command, or by list_commands for an
+ * engine that lacks known_command. */
+static void probe_commands(struct proc *p, double timeout, struct engine_spec *e)
+{
+    char out[64];
+    if (proc_command(p, timeout, out, sizeof out, "known_command name") == GTP_OK) {
+        e->knows_set_game = probe_bool(p, timeout, "set_game");
+        e->knows_time_settings = probe_bool(p, timeout, "time_settings");
+        e->knows_time_left = probe_bool(p, timeout, "time_left");
+        e->knows_final_score = probe_bool(p, timeout, "final_score");
+        return;
+    }
+    char *list = malloc(PROC_BUF);
+    if (!list)
+        abort();
+    if (proc_command(p, timeout, list, PROC_BUF, "list_commands") != GTP_OK)
+        list[0] = '\0';
+    e->knows_set_game = listed(list, "set_game");
+    e->knows_time_settings = listed(list, "time_settings");
+    e->knows_time_left = listed(list, "time_left");
+    e->knows_final_score = listed(list, "final_score");
+    free(list);
+}
+
+/* An engine without set_game is taken to play the game the user named;
+ * it must at least take that game's board size. Returns 0, or -1 with a
+ * message. */
+static int probe_game(struct proc *p, const struct match_config *cfg, struct engine_spec *e,
+                      char *err, size_t cap)
+{
+    char out[256];
+    if (e->knows_set_game)
+        return 0;
+    enum gtp_status r = proc_command(p, cfg->tc.timeout, out, sizeof out, "boardsize %d",
+                                     cfg->gopt.size);
+    if (r == GTP_OK)
+        return 0;
+    snprintf(err, cap, "engine '%s' (%s) has no set_game command, so it is taken to play %s, "
+             "but it refuses boardsize %d (%s%s%.80s): it cannot play this game",
+             e->cmd, e->ident, cfg->g->name, cfg->gopt.size, gtp_status_text(r),
+             out[0] ? ": " : "", out);
+    return -1;
+}
+
+/* Sends the engine file's init commands; each must be accepted. */
+static int probe_init(struct proc *p, const struct match_config *cfg,
+                      const struct engine_spec *e, char *err, size_t cap)
+{
+    char out[256];
+    for (int i = 0; i < e->ninit; i++) {
+        enum gtp_status r = proc_command(p, cfg->tc.timeout, out, sizeof out, "%s", e->init[i]);
+        if (r != GTP_OK) {
+            snprintf(err, cap, "engine %s refuses its init command '%.100s' (%s%s%.80s)",
+                     e->name[0] ? e->name : e->cmd, e->init[i], gtp_status_text(r),
+                     out[0] ? ": " : "", out);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* Starts each engine once to learn its name and what it supports. */
 static void probe_engines(struct match_config *cfg)
 {
     for (int i = 0; i < cfg->nengines; i++) {
         struct engine_spec *e = &cfg->eng[i];
         struct proc p = {.to_fd = -1, .from_fd = -1, .stop = cfg->stop};
-        char err[512], name[128] = "", ver[128] = "";
-        if (proc_start(&p, e->cmd, cfg->errfd, err, sizeof err) != 0)
+        char err[768], name[128] = "", ver[128] = "";
+        if (proc_start(&p, e->cmd, e->dir, cfg->errfd, err, sizeof err) != 0)
             die("%s", err);
         enum gtp_status r = proc_command(&p, cfg->tc.timeout, name, sizeof name, "name");
         if (r != GTP_OK) {
@@ -143,17 +240,13 @@ static void probe_engines(struct match_config *cfg)
         }
         proc_command(&p, cfg->tc.timeout, ver, sizeof ver, "version");
         snprintf(e->ident, sizeof e->ident, "%s%s%s", name, ver[0] ? " " : "", ver);
-        e->knows_set_game = probe_bool(&p, cfg->tc.timeout, "set_game");
-        e->knows_time_settings = probe_bool(&p, cfg->tc.timeout, "time_settings");
-        e->knows_time_left = probe_bool(&p, cfg->tc.timeout, "time_left");
-        e->knows_final_score = probe_bool(&p, cfg->tc.timeout, "final_score");
-        proc_stop(&p, 2.0);
-        if (!e->knows_set_game && strcmp(cfg->g->name, "Othello") != 0) {
-            snprintf(err, sizeof err,
-                     "engine '%s' (%s) has no set_game command, so it can only play Othello, "
-                     "not %s", e->cmd, e->ident, cfg->g->name);
+        probe_commands(&p, cfg->tc.timeout, e);
+        if (probe_init(&p, cfg, e, err, sizeof err) != 0 ||
+            probe_game(&p, cfg, e, err, sizeof err) != 0) {
+            proc_kill(&p);
             die("%s", err);
         }
+        proc_stop(&p, 2.0);
         if (!e->name[0])
             snprintf(e->name, sizeof e->name, "%.50s", name[0] ? name : "engine");
     }
@@ -199,23 +292,201 @@ static FILE *open_out(const char *path)
     return f;
 }
 
-int main(int argc, char **argv)
+static void close_outputs(struct outputs *o)
 {
-    struct match_config cfg = {
-        .g = game_find("Othello"),
-        .tc = {.mode = TC_NONE, .margin = 1.0, .timeout = 30},
-        .errfd = -1,
-        .query_score = true,
-        .stop = &interrupted,
-    };
-    struct tourney_options to = {.rounds = 1, .concurrency = 1, .progress = isatty(2)};
-    struct opening_gen gen = {.plies = 0, .playouts = 1000, .player = "flat-mc",
-                              .tolerance = 0.1, .seed = 1};
-    const char *openings = NULL, *check = NULL, *stats = NULL, *output = NULL;
-    const char *jsonl = NULL, *records = NULL, *sgf = NULL;
+    if (o->jsonl)
+        fclose(o->jsonl);
+    if (o->records)
+        fclose(o->records);
+    if (o->sgf_file)
+        fclose(o->sgf_file);
+}
+
+/* Opens the record files, appending when a run is resumed. Returns 0, or
+ * -1 with a message on stderr. */
+static int open_outputs(struct outputs *o, const char *jsonl, const char *records,
+                        const char *sgf, bool append)
+{
+    const char *mode = append ? "a" : "w", *bad = NULL;
+    if (jsonl && !(o->jsonl = fopen(jsonl, mode)))
+        bad = jsonl;
+    else if (records && !(o->records = fopen(records, mode)))
+        bad = records;
+    else if (sgf) {
+        size_t n = strlen(sgf);
+        if (n > 4 && strcasecmp(sgf + n - 4, ".sgf") == 0) {
+            if (!(o->sgf_file = fopen(sgf, mode)))
+                bad = sgf;
+        } else if (mkdir(sgf, 0755) != 0 && errno != EEXIST)
+            bad = sgf;
+        else
+            o->sgf_dir = sgf;
+    }
+    if (!bad)
+        return 0;
+    fprintf(stderr, "quartet-match: cannot write %s: %s\n", bad, strerror(errno));
+    close_outputs(o);
+    return -1;
+}
+
+/* Loads the games already recorded in the JSONL file, opens the record
+ * files, plays the rest and prints the tables. Returns the exit status. */
+static int run_tournament(struct match_config *cfg, const struct opening_list *ol,
+                          const struct tourney_options *to, const char *jsonl,
+                          const char *records, const char *sgf)
+{
+    struct schedule *sched = malloc(sizeof *sched);
+    struct standings *st = malloc(sizeof *st);
+    if (!sched || !st)
+        abort();
+    schedule_make(sched, cfg, to->kind, ol->n, to->games, to->rounds);
+    cfg->schedule_games = sched->total;
+    event_tc_text(&cfg->tc, cfg->tc_text, sizeof cfg->tc_text);
+    event_identify(cfg, to->kind, sched, ol);
+    standings_init(st, cfg);
+    bool *done = calloc((size_t)sched->total, sizeof *done);
+    if (!done)
+        abort();
+    int before = 0, rc = 2;
+    char err[1024];
+    if (jsonl && (before = resume_load(jsonl, cfg, sched->total, done, st, err, sizeof err)) < 0)
+        fprintf(stderr, "quartet-match: %s\n", err);
+    else {
+        struct outputs outp = {0};
+        if (open_outputs(&outp, jsonl, records, sgf, before > 0) == 0) {
+            rc = tourney_run(cfg, ol, sched, to, &outp, done, st, stdout) ? 130 : 0;
+            close_outputs(&outp);
+        }
+    }
+    free(done);
+    free(st);
+    free(sched);
+    return rc;
+}
+
+/* Everything the command line sets. */
+struct args {
+    struct match_config cfg;
+    struct tourney_options to;
+    struct opening_gen gen;
+    const char *openings, *check, *stats, *output, *jsonl, *records, *sgf, *game;
     const char *variants[8];
-    int nvariants = 0, size = 0, generate = 0;
-    const char *game_arg = "Othello";
+    int nvariants, size, generate;
+    int per_pairing;          /* --games-per-pairing */
+};
+
+/* Flags of the engines, the game and the schedule; false if not one. */
+static bool tournament_flag(struct args *g, const char *a, const char *v)
+{
+    struct match_config *cfg = &g->cfg;
+    struct tourney_options *to = &g->to;
+    if (!strcmp(a, "-e") || !strcmp(a, "--engine"))
+        add_engine(cfg, v);
+    else if (!strcmp(a, "--engines")) {
+        char err[600];
+        if (enginefile_read(v, cfg, err, sizeof err) != 0)
+            die("%s", err);
+    } else if (!strcmp(a, "--name")) {
+        if (!cfg->nengines)
+            die("--name %s before any --engine", v);
+        snprintf(cfg->eng[cfg->nengines - 1].name, sizeof cfg->eng[0].name, "%s", v);
+    } else if (!strcmp(a, "-g") || !strcmp(a, "--game"))
+        g->game = v;
+    else if (!strcmp(a, "--variant") && g->nvariants < 8)
+        g->variants[g->nvariants++] = v;
+    else if (!strcmp(a, "-s") || !strcmp(a, "--size"))
+        g->size = (int)num_arg(a, v, 1, 99);
+    else if (!strcmp(a, "-t") || !strcmp(a, "--tournament")) {
+        if (schedule_kind_parse(v, &to->kind) != 0)
+            die("unknown --tournament %s (round-robin or gauntlet)", v);
+    } else if (!strcmp(a, "--games"))
+        to->games = (int)num_arg(a, v, 1, 1e8);
+    else if (!strcmp(a, "--games-per-pairing"))
+        g->per_pairing = (int)num_arg(a, v, 1, 1e6);
+    else if (!strcmp(a, "--rounds"))
+        to->rounds = (int)num_arg(a, v, 1, 1e8);
+    else if (!strcmp(a, "-j") || !strcmp(a, "--concurrency"))
+        to->concurrency = (int)num_arg(a, v, 1, 64);
+    else if (!strcmp(a, "--shard")) {
+        char tail;
+        if (sscanf(v, "%d/%d%c", &to->shard, &to->nshards, &tail) != 2 || to->nshards < 1 ||
+            to->shard < 1 || to->shard > to->nshards)
+            die("--shard K/N expected with 1 <= K <= N, got %s", v);
+    } else if (!strcmp(a, "--event"))
+        snprintf(cfg->event, sizeof cfg->event, "%s", v);
+    else
+        return false;
+    return true;
+}
+
+/* Flags of time, adjudication and openings; false if not one. */
+static bool play_flag(struct args *g, const char *a, const char *v)
+{
+    struct match_config *cfg = &g->cfg;
+    struct opening_gen *gen = &g->gen;
+    if (!strcmp(a, "--tc"))
+        parse_tc(&cfg->tc, v);
+    else if (!strcmp(a, "--margin"))
+        cfg->tc.margin = num_arg(a, v, 0, 1e6);
+    else if (!strcmp(a, "--timeout"))
+        cfg->tc.timeout = num_arg(a, v, 0.01, 1e7);
+    else if (!strcmp(a, "--adjudicate-empties")) {
+        cfg->adjudicate_empties = (int)num_arg(a, v, 1, 64);
+        if (cfg->adjudicate_empties > ADJ_MAX_EMPTIES)
+            die("--adjudicate-empties %s: at most 24 (an exact solve of more empties can "
+                "take minutes)", v);
+    } else if (!strcmp(a, "--max-moves"))
+        cfg->max_moves = (int)num_arg(a, v, 1, MAX_PLIES - 1);
+    else if (!strcmp(a, "--openings"))
+        g->openings = v;
+    else if (!strcmp(a, "--random-openings"))
+        gen->plies = (int)num_arg(a, v, 1, MAX_OPENING_PLIES / 2);
+    else if (!strcmp(a, "--balance"))
+        gen->playouts = (long)num_arg(a, v, 0, 1e9);
+    else if (!strcmp(a, "--balance-player"))
+        gen->player = v;
+    else if (!strcmp(a, "--tolerance"))
+        gen->tolerance = num_arg(a, v, 0, 0.5);
+    else if (!strcmp(a, "--seed"))
+        gen->seed = (uint64_t)num_arg(a, v, 0, 1e18);
+    else if (!strcmp(a, "--generate-openings"))
+        g->generate = (int)num_arg(a, v, 1, 1e6);
+    else if (!strcmp(a, "--output"))
+        g->output = v;
+    else
+        return false;
+    return true;
+}
+
+/* Flags of records, output and the other modes; false if not one. */
+static bool output_flag(struct args *g, const char *a, const char *v)
+{
+    if (!strcmp(a, "--jsonl"))
+        g->jsonl = v;
+    else if (!strcmp(a, "--records"))
+        g->records = v;
+    else if (!strcmp(a, "--sgf"))
+        g->sgf = v;
+    else if (!strcmp(a, "--sprt")) {
+        if (sprt_parse(&g->to.sprt, v) != 0)
+            die("bad --sprt %s (elo0=A,elo1=B,alpha=X,beta=Y with A<B)", v);
+    } else if (!strcmp(a, "--engine-stderr")) {
+        g->cfg.errfd = open(v, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+        if (g->cfg.errfd < 0)
+            die("cannot write %s", v);
+    } else if (!strcmp(a, "--check"))
+        g->check = v;
+    else if (!strcmp(a, "--stats"))
+        g->stats = v;
+    else
+        return false;
+    return true;
+}
+
+/* Reads the command line into g. Returns -1 to go on, or the exit status
+ * of a mode that is already done (--help, --merge). */
+static int parse_args(struct args *g, int argc, char **argv)
+{
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
@@ -223,137 +494,169 @@ int main(int argc, char **argv)
             return 0;
         }
         if (strcmp(a, "--quiet") == 0) {
-            to.progress = false;
+            g->to.progress = false;
             continue;
         }
         if (strcmp(a, "--no-final-score") == 0) {
-            cfg.query_score = false;
+            g->cfg.query_score = false;
             continue;
+        }
+        if (strcmp(a, "--merge") == 0) {
+            if (i + 1 >= argc)
+                die("--merge needs JSONL files%s", "");
+            return merge_files(argc - i - 1, argv + i + 1, stdout);
         }
         if (i + 1 >= argc)
             die("missing value or unknown flag: %s", a);
         const char *v = argv[++i];
-        if (!strcmp(a, "-e") || !strcmp(a, "--engine"))
-            add_engine(&cfg, v);
-        else if (!strcmp(a, "--name")) {
-            if (!cfg.nengines)
-                die("--name %s before any --engine", v);
-            snprintf(cfg.eng[cfg.nengines - 1].name, sizeof cfg.eng[0].name, "%s", v);
-        } else if (!strcmp(a, "-g") || !strcmp(a, "--game"))
-            game_arg = v;
-        else if (!strcmp(a, "--variant") && nvariants < 8)
-            variants[nvariants++] = v;
-        else if (!strcmp(a, "-s") || !strcmp(a, "--size"))
-            size = (int)num_arg(a, v, 1, 99);
-        else if (!strcmp(a, "--games"))
-            to.games = (int)num_arg(a, v, 1, 1e8);
-        else if (!strcmp(a, "--rounds"))
-            to.rounds = (int)num_arg(a, v, 1, 1e8);
-        else if (!strcmp(a, "-j") || !strcmp(a, "--concurrency"))
-            to.concurrency = (int)num_arg(a, v, 1, 64);
-        else if (!strcmp(a, "--tc"))
-            parse_tc(&cfg.tc, v);
-        else if (!strcmp(a, "--margin"))
-            cfg.tc.margin = num_arg(a, v, 0, 1e6);
-        else if (!strcmp(a, "--timeout"))
-            cfg.tc.timeout = num_arg(a, v, 0.01, 1e7);
-        else if (!strcmp(a, "--openings"))
-            openings = v;
-        else if (!strcmp(a, "--random-openings"))
-            gen.plies = (int)num_arg(a, v, 1, MAX_OPENING_PLIES / 2);
-        else if (!strcmp(a, "--balance"))
-            gen.playouts = (long)num_arg(a, v, 0, 1e9);
-        else if (!strcmp(a, "--balance-player"))
-            gen.player = v;
-        else if (!strcmp(a, "--tolerance"))
-            gen.tolerance = num_arg(a, v, 0, 0.5);
-        else if (!strcmp(a, "--seed"))
-            gen.seed = (uint64_t)num_arg(a, v, 0, 1e18);
-        else if (!strcmp(a, "--generate-openings"))
-            generate = (int)num_arg(a, v, 1, 1e6);
-        else if (!strcmp(a, "--output"))
-            output = v;
-        else if (!strcmp(a, "--jsonl"))
-            jsonl = v;
-        else if (!strcmp(a, "--records"))
-            records = v;
-        else if (!strcmp(a, "--sgf"))
-            sgf = v;
-        else if (!strcmp(a, "--sprt")) {
-            if (sprt_parse(&to.sprt, v) != 0)
-                die("bad --sprt %s (elo0=A,elo1=B,alpha=X,beta=Y with A<B)", v);
-        } else if (!strcmp(a, "--engine-stderr")) {
-            cfg.errfd = open(v, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-            if (cfg.errfd < 0)
-                die("cannot write %s", v);
-        } else if (!strcmp(a, "--check"))
-            check = v;
-        else if (!strcmp(a, "--stats"))
-            stats = v;
-        else
+        if (!tournament_flag(g, a, v) && !play_flag(g, a, v) && !output_flag(g, a, v))
             die("unknown flag: %s", a);
     }
-    if (check) {
-        int bad = check_records(check, stdout);
-        return bad == 0 ? 0 : bad < 0 ? 2 : 1;
-    }
-    if (stats)
-        return stats_mode(stats, &to.sprt);
+    return -1;
+}
 
-    /* The game: NAME[,VARIANT...] plus --variant words. */
+/* The game: NAME[,VARIANT...] plus --variant words, and the size. */
+static void choose_game(struct args *g)
+{
+    struct match_config *cfg = &g->cfg;
     char gbuf[128];
-    snprintf(gbuf, sizeof gbuf, "%s", game_arg);
+    snprintf(gbuf, sizeof gbuf, "%s", g->game);
     char *save, *gname = strtok_r(gbuf, ", ", &save);
-    cfg.g = gname ? game_find(gname) : NULL;
-    if (!cfg.g)
-        die("unknown game: %s", game_arg);
+    cfg->g = gname ? game_find(gname) : NULL;
+    if (!cfg->g)
+        die("unknown game: %s", g->game);
     for (char *w = strtok_r(NULL, ", ", &save); w; w = strtok_r(NULL, ", ", &save))
-        add_variant(&cfg, w);
-    for (int i = 0; i < nvariants; i++)
-        add_variant(&cfg, variants[i]);
-    cfg.gopt.size = size ? size : cfg.g->default_size;
-    if (!cfg.g->size_ok(cfg.gopt.size))
-        die("size not allowed for this game: %s", size ? argv[0] : "");
+        add_variant(cfg, w);
+    for (int i = 0; i < g->nvariants; i++)
+        add_variant(cfg, g->variants[i]);
+    cfg->gopt.size = g->size ? g->size : cfg->g->default_size;
+    if (!cfg->g->size_ok(cfg->gopt.size))
+        die("size not allowed for this game: %s", g->size ? "--size" : "");
+    const struct player_type *checker = player_find(g->gen.player);
+    if (!checker || !player_supports(checker, cfg->g))
+        die("--balance-player: no player %s for this game", g->gen.player);
+    g->gen.player = checker->name;
+}
 
-    const struct player_type *checker = player_find(gen.player);
-    if (!checker || !player_supports(checker, cfg.g))
-        die("--balance-player: no player %s for this game", gen.player);
-    gen.player = checker->name;
-
+/* --generate-openings: writes the file and returns the exit status. */
+static int generate_mode(struct args *g)
+{
+    const struct match_config *cfg = &g->cfg;
+    const struct opening_gen *gen = &g->gen;
     struct opening_list ol = {0};
-    char err[512];
-    if (generate) {
-        if (gen.plies <= 0)
-            die("--generate-openings needs --random-openings PLIES%s", "");
-        int made = openings_generate(cfg.g, &cfg.gopt, &gen, generate, &ol);
-        FILE *f = output ? open_out(output) : stdout;
-        fprintf(f, "# %s %d%s%s openings: %d plies of random legal moves, distinct positions,\n"
-                   "# kept when %s (%ld playouts) gives the first player %.2f..%.2f.\n"
-                   "# Made with: quartet-match --game %s%s%s --size %d --generate-openings %d "
-                   "--random-openings %d --balance %ld --balance-player %s --tolerance %g --seed %llu\n",
-                cfg.g->name, cfg.gopt.size, cfg.variant_words[0] ? " " : "", cfg.variant_words,
-                gen.plies, gen.player, gen.playouts, 0.5 - gen.tolerance, 0.5 + gen.tolerance,
-                cfg.g->name, cfg.variant_words[0] ? "," : "", cfg.variant_words, cfg.gopt.size,
-                generate, gen.plies, gen.playouts, gen.player, gen.tolerance,
-                (unsigned long long)gen.seed);
-        for (int i = 0; i < ol.n; i++)
-            fprintf(f, "%s\n", ol.v[i].text);
-        if (f != stdout)
-            fclose(f);
-        if (made < generate)
-            fprintf(stderr, "quartet-match: only %d distinct balanced openings found\n", made);
-        openings_free(&ol);
-        return made > 0 ? 0 : 1;
-    }
-    if (cfg.nengines < 2)
+    if (gen->plies <= 0)
+        die("--generate-openings needs --random-openings PLIES%s", "");
+    int made = openings_generate(cfg->g, &cfg->gopt, gen, g->generate, &ol);
+    FILE *f = g->output ? open_out(g->output) : stdout;
+    fprintf(f, "# %s %d%s%s openings: %d plies of random legal moves, distinct positions,\n"
+               "# kept when %s (%ld playouts) gives the first player %.2f..%.2f.\n"
+               "# Made with: quartet-match --game %s%s%s --size %d --generate-openings %d "
+               "--random-openings %d --balance %ld --balance-player %s --tolerance %g --seed %llu\n",
+            cfg->g->name, cfg->gopt.size, cfg->variant_words[0] ? " " : "", cfg->variant_words,
+            gen->plies, gen->player, gen->playouts, 0.5 - gen->tolerance, 0.5 + gen->tolerance,
+            cfg->g->name, cfg->variant_words[0] ? "," : "", cfg->variant_words, cfg->gopt.size,
+            g->generate, gen->plies, gen->playouts, gen->player, gen->tolerance,
+            (unsigned long long)gen->seed);
+    for (int i = 0; i < ol.n; i++)
+        fprintf(f, "%s\n", ol.v[i].text);
+    if (f != stdout)
+        fclose(f);
+    if (made < g->generate)
+        fprintf(stderr, "quartet-match: only %d distinct balanced openings found\n", made);
+    openings_free(&ol);
+    return made > 0 ? 0 : 1;
+}
+
+/* Refuses settings that cannot make an event. */
+static void check_settings(const struct args *g)
+{
+    const struct match_config *cfg = &g->cfg;
+    if (cfg->nengines < 2)
         die("at least two engines are needed (--engine CMD)%s", "");
+    if (g->to.kind == SCHED_GAUNTLET && cfg->g->num_players != 2)
+        die("--tournament gauntlet is for two-player games; %s seats its engines in rotation",
+            cfg->g->name);
+    if (g->sgf && !sgf_supported(cfg->g))
+        die("SGF records exist only for Othello and Torus Hex (not %s)", cfg->g->name);
+    if (cfg->adjudicate_empties && !adjudicate_can_solve(cfg->g))
+        die("--adjudicate-empties: no exact solver for %s (Othello only)", cfg->g->name);
+    if (g->to.sprt.on && g->to.nshards > 1)
+        die("--sprt decides on all the games, so it cannot stop one --shard%s", "");
     /* Every game seats all its engines; more than seats would sit out. */
-    if (cfg.g->num_players > 2 && cfg.nengines > cfg.g->num_players) {
+    if (cfg->g->num_players > 2 && cfg->nengines > cfg->g->num_players) {
         char what[64];
-        snprintf(what, sizeof what, "%s seats %d players", cfg.g->name, cfg.g->num_players);
+        snprintf(what, sizeof what, "%s seats %d players", cfg->g->name, cfg->g->num_players);
         die("%s: give at most that many engines", what);
     }
-    if (openings && openings_read(cfg.g, &cfg.gopt, openings, &ol, err, sizeof err) != 0)
+}
+
+/* --games-per-pairing N: the schedule's total is N per pairing, as
+ * cutechess-cli's -games counts (an even N gives each colour equally). */
+static void pairing_games(struct args *g)
+{
+    if (!g->per_pairing)
+        return;
+    if (g->cfg.g->num_players != 2)
+        die("--games-per-pairing is for two-player games (%s seats its engines in rotation)",
+            g->cfg.g->name);
+    if (g->to.games)
+        die("give --games or --games-per-pairing, not both%s", "");
+    struct schedule *seat = malloc(sizeof *seat);
+    if (!seat)
+        abort();
+    schedule_seatings(seat, &g->cfg, g->to.kind);
+    g->to.games = g->per_pairing * (seat->nassign / 2);
+    free(seat);
+}
+
+/* --random-openings in a match: one opening per round (each played with
+ * every seating), or enough for --games. */
+static void generate_for_match(struct args *g, struct opening_list *ol)
+{
+    struct schedule *seat = malloc(sizeof *seat);
+    if (!seat)
+        abort();
+    schedule_seatings(seat, &g->cfg, g->to.kind);
+    int na = seat->nassign;
+    free(seat);
+    int games = g->to.games > 0 ? g->to.games : g->to.rounds * na;
+    int want = (games + na - 1) / na;
+    if (want > 100000)
+        die("too many games for generated openings%s", "");
+    openings_generate(g->cfg.g, &g->cfg.gopt, &g->gen, want, ol);
+    if (ol->n == 0)
+        die("no opening of %s plies could be generated", "that many");
+}
+
+int main(int argc, char **argv)
+{
+    static struct args g = {
+        .cfg = {.tc = {.mode = TC_NONE, .margin = 1.0, .timeout = 30},
+                .errfd = -1,
+                .query_score = true,
+                .stop = &interrupted},
+        .to = {.rounds = 1, .concurrency = 1},
+        .gen = {.plies = 0, .playouts = 1000, .player = "flat-mc", .tolerance = 0.1, .seed = 1},
+        .game = "Othello",
+    };
+    g.to.progress = isatty(2);
+    int done = parse_args(&g, argc, argv);
+    if (done >= 0)
+        return done;
+    if (g.check) {
+        int bad = check_records(g.check, stdout);
+        return bad == 0 ? 0 : bad < 0 ? 2 : 1;
+    }
+    if (g.stats)
+        return stats_mode(g.stats, &g.to.sprt);
+    choose_game(&g);
+    if (g.generate)
+        return generate_mode(&g);
+    check_settings(&g);
+    pairing_games(&g);
+    struct opening_list ol = {0};
+    char err[512];
+    if (g.openings && openings_read(g.cfg.g, &g.cfg.gopt, g.openings, &ol, err, sizeof err) != 0)
         die("%s", err);
 
     struct sigaction sa = {0};
@@ -363,44 +666,14 @@ int main(int argc, char **argv)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
 
-    probe_engines(&cfg);
-    if (!openings && gen.plies > 0) {
-        /* One opening per round (each played with every colour
-         * assignment), or enough for --games. */
-        int na = tourney_assignments(&cfg);
-        if (to.games <= 0)
-            to.games = to.rounds * na;
-        int want = (to.games + na - 1) / na;
-        if (want > 100000)
-            die("too many games for generated openings%s", "");
-        openings_generate(cfg.g, &cfg.gopt, &gen, want, &ol);
-        if (ol.n == 0)
-            die("no opening of %s plies could be generated", "that many");
-    }
-    struct outputs outp = {0};
-    if (jsonl)
-        outp.jsonl = open_out(jsonl);
-    if (records)
-        outp.records = open_out(records);
-    if (sgf) {
-        if (!sgf_supported(cfg.g))
-            die("SGF records exist only for Othello and Torus Hex (not %s)", cfg.g->name);
-        size_t n = strlen(sgf);
-        if (n > 4 && strcasecmp(sgf + n - 4, ".sgf") == 0)
-            outp.sgf_file = open_out(sgf);
-        else {
-            if (mkdir(sgf, 0755) != 0 && errno != EEXIST)
-                die("cannot create directory %s", sgf);
-            outp.sgf_dir = sgf;
-        }
-    }
-    int rc = tourney_run(&cfg, &ol, &to, &outp, stdout);
-    if (outp.jsonl)
-        fclose(outp.jsonl);
-    if (outp.records)
-        fclose(outp.records);
-    if (outp.sgf_file)
-        fclose(outp.sgf_file);
+    /* The engines wait while a game is solved: its solve may take the
+     * cores of the games not played at once. */
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    g.cfg.solve_threads = cores > g.to.concurrency ? (int)(cores / g.to.concurrency) : 1;
+    probe_engines(&g.cfg);
+    if (!g.openings && g.gen.plies > 0)
+        generate_for_match(&g, &ol);
+    int rc = run_tournament(&g.cfg, &ol, &g.to, g.jsonl, g.records, g.sgf);
     openings_free(&ol);
-    return rc ? 130 : 0;
+    return rc;
 }

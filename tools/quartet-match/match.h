@@ -8,13 +8,17 @@
 
 #include <stdbool.h>
 
-#define MAX_ENGINES 8
+#define MAX_ENGINES 32      /* a round-robin of 32 plays 496 pairings */
+#define MAX_INIT_CMDS 16      /* extra GTP commands per engine (engine file) */
 #define MAX_PLIES 2048        /* longer than any game of any size */
 #define MAX_OPENING_PLIES 128
 
 struct engine_spec {
     char name[64];            /* display name */
     char cmd[1024];           /* command line */
+    char dir[512];            /* working directory ("" : the runner's) */
+    int ninit;
+    char init[MAX_INIT_CMDS][256]; /* GTP commands sent after each start */
     char ident[160];          /* "name version" as the engine reports it */
     bool knows_set_game, knows_time_settings, knows_time_left, knows_final_score;
 };
@@ -38,6 +42,13 @@ struct match_config {
     struct time_control tc;
     int errfd;                /* engines' stderr (-1: /dev/null) */
     bool query_score;         /* ask engines for final_score and compare */
+    int adjudicate_empties;   /* Othello: solve exactly at this many empties (0 off) */
+    int solve_threads;        /* threads of one adjudication solve */
+    int max_moves;            /* plies after which the game is a draw (0 off) */
+    char event[128];          /* event name (SGF EV, records) */
+    char event_id[17];        /* hash of the event's settings, 16 hex digits */
+    int schedule_games;       /* games in the whole schedule (all shards) */
+    char tc_text[64];         /* time control as --tc spells it: "none", "0.2", "30+1" */
     const volatile sig_atomic_t *stop;
 };
 
@@ -64,6 +75,7 @@ struct game_record {
     double time[GAME_MAX_PLAYERS];   /* seconds spent in genmove per seat */
     int genmoves[GAME_MAX_PLAYERS];
     char disagree[200];       /* engines' final_score differing from ours */
+    char date[11];            /* YYYY-MM-DD (UTC) when the game ended */
 };
 
 /* The processes of one game slot: one per engine and copy (an engine in

@@ -3,6 +3,7 @@
  * any fault loses the game for the engine at fault, which is killed so the
  * next game starts it again. */
 #include "match.h"
+#include "adjudicate.h"
 #include "engine/clock.h"
 
 #include <ctype.h>
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 const char *seat_name(const struct game *g, int seat)
 {
@@ -134,21 +136,26 @@ static int setup(struct table *t, struct game_record *rec, const void *st, bool 
             continue;
         const struct engine_spec *e = &cfg->eng[rec->engine[s]];
         struct proc *p = t->proc[s];
-        if (!proc_running(p) && proc_start(p, e->cmd, cfg->errfd, out, sizeof out) != 0) {
-            fault(t, rec, st, s, 'F', "cannot start engine: %s", out);
-            return s;
-        }
-        char cmd[4][160];
+        char cmd[MAX_INIT_CMDS + 4][256];
         int nc = 0;
+        if (!proc_running(p)) {
+            if (proc_start(p, e->cmd, e->dir, cfg->errfd, out, sizeof out) != 0) {
+                fault(t, rec, st, s, 'F', "cannot start engine: %s", out);
+                return s;
+            }
+            /* The engine file's init commands, once per process. */
+            for (int i = 0; i < e->ninit; i++)
+                snprintf(cmd[nc++], sizeof cmd[0], "%s", e->init[i]);
+        }
         if (e->knows_set_game)
-            snprintf(cmd[nc++], 160, "set_game %s%s%s", cfg->g->name,
+            snprintf(cmd[nc++], sizeof cmd[0], "set_game %s%s%s", cfg->g->name,
                      cfg->variant_words[0] ? " " : "", cfg->variant_words);
-        snprintf(cmd[nc++], 160, "boardsize %d", cfg->gopt.size);
-        snprintf(cmd[nc++], 160, "clear_board");
+        snprintf(cmd[nc++], sizeof cmd[0], "boardsize %d", cfg->gopt.size);
+        snprintf(cmd[nc++], sizeof cmd[0], "clear_board");
         if (e->knows_time_settings && cfg->tc.mode == TC_MOVE)
-            snprintf(cmd[nc++], 160, "time_settings 0 %g 1", cfg->tc.move);
+            snprintf(cmd[nc++], sizeof cmd[0], "time_settings 0 %g 1", cfg->tc.move);
         else if (e->knows_time_settings && cfg->tc.mode == TC_GAME)
-            snprintf(cmd[nc++], 160, "time_settings %g 0 0", cfg->tc.base);
+            snprintf(cmd[nc++], sizeof cmd[0], "time_settings %g 0 0", cfg->tc.base);
         for (int i = 0; i < nc; i++) {
             enum gtp_status r = proc_command(p, cfg->tc.timeout, out, sizeof out, "%s", cmd[i]);
             if (r == GTP_STOPPED) {
@@ -328,6 +335,9 @@ static void compare_scores(struct table *t, struct game_record *rec)
                 rec->result, rec->disagree);
 }
 
+/* Binds each seat to a process of its engine. Processes of engines not in
+ * this game are stopped, so a slot of a round-robin of many engines keeps
+ * only the current game's engines running. */
 static void bind_procs(struct table *t, struct slot *slot, const struct game_record *rec)
 {
     int copies[MAX_ENGINES] = {0};
@@ -335,6 +345,48 @@ static void bind_procs(struct table *t, struct slot *slot, const struct game_rec
         int e = rec->engine[s];
         t->proc[s] = &slot->proc[e][copies[e]++];
     }
+    for (int e = 0; e < MAX_ENGINES; e++)
+        for (int c = copies[e]; c < GAME_MAX_PLAYERS; c++)
+            if (proc_running(&slot->proc[e][c]))
+                proc_stop(&slot->proc[e][c], 1.0);
+}
+
+/* Ends the game early when an adjudication rule applies: the move cap
+ * (a draw), or an exact solve with few empties left. Returns true when
+ * rec now holds the adjudicated result. */
+static bool adjudicated(const struct match_config *cfg, const void *st, struct game_record *rec)
+{
+    const struct game *g = cfg->g;
+    if (cfg->max_moves > 0 && rec->nplies >= cfg->max_moves) {
+        adjudicate_cap_draw(g, st, rec);
+        snprintf(rec->reason, sizeof rec->reason, ADJ_CAP_REASON, cfg->max_moves);
+        return true;
+    }
+    if (cfg->adjudicate_empties <= 0)
+        return false;
+    int empties = adjudicate_empties(g, &cfg->gopt, st);
+    if (empties > cfg->adjudicate_empties)
+        return false;
+    unsigned char *fin = malloc(g->state_size);
+    char err[256];
+    if (!fin)
+        abort();
+    bool ok = adjudicate_solve(g, st, cfg->solve_threads, fin, err, sizeof err) == 0;
+    if (ok) {
+        record_final(g, fin, rec);
+        snprintf(rec->reason, sizeof rec->reason, ADJ_SOLVE_REASON, empties);
+    } else
+        fprintf(stderr, "quartet-match: game %d: no adjudication: %s\n", rec->id, err);
+    free(fin);
+    return ok;
+}
+
+static void stamp_date(struct game_record *rec)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(rec->date, sizeof rec->date, "%Y-%m-%d", &tm);
 }
 
 int play_game(const struct match_config *cfg, struct slot *slot, const struct opening *op,
@@ -378,6 +430,8 @@ int play_game(const struct match_config *cfg, struct slot *slot, const struct op
     }
     move_t legal[GAME_MAX_MOVES];
     while (!g->is_over(st)) {
+        if (adjudicated(cfg, st, rec))
+            goto done;
         int seat = g->to_move(st);
         int n = g->legal_moves(st, legal);
         move_t m;
@@ -412,6 +466,7 @@ int play_game(const struct match_config *cfg, struct slot *slot, const struct op
     if (cfg->query_score)
         compare_scores(&t, rec);
 done:
+    stamp_date(rec);
     rc = 0;
 out:
     free(st);

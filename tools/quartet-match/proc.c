@@ -54,9 +54,15 @@ int split_command(const char *line, char *store, size_t cap, char **argv, int ma
 }
 
 /* The child side: never returns. Only async-signal-safe calls after fork. */
-static void exec_child(char **argv, int in_fd, int out_fd, int errfd, int report_fd)
+static void exec_child(char **argv, const char *dir, int in_fd, int out_fd, int errfd,
+                       int report_fd)
 {
     setpgid(0, 0); /* a terminal's Ctrl-C reaches the runner, not the engines */
+    if (dir && dir[0] && chdir(dir) != 0) {
+        int e = -errno; /* negative: the directory, not the program */
+        (void)!write(report_fd, &e, sizeof e);
+        _exit(127);
+    }
     dup2(in_fd, 0);
     dup2(out_fd, 1);
     if (errfd >= 0)
@@ -72,7 +78,8 @@ static void exec_child(char **argv, int in_fd, int out_fd, int errfd, int report
     _exit(127);
 }
 
-int proc_start(struct proc *p, const char *cmd, int errfd, char *err, size_t cap)
+int proc_start(struct proc *p, const char *cmd, const char *dir, int errfd, char *err,
+               size_t cap)
 {
     char store[4096], *argv[128];
     if (split_command(cmd, store, sizeof store, argv, 128) <= 0) {
@@ -90,7 +97,7 @@ int proc_start(struct proc *p, const char *cmd, int errfd, char *err, size_t cap
     if (pid < 0)
         goto fail3;
     if (pid == 0)
-        exec_child(argv, in[0], out[1], errfd, rep[1]);
+        exec_child(argv, dir, in[0], out[1], errfd, rep[1]);
     close(in[0]);
     close(out[1]);
     close(rep[1]);
@@ -105,7 +112,10 @@ int proc_start(struct proc *p, const char *cmd, int errfd, char *err, size_t cap
     p->from_fd = out[0];
     p->len = 0;
     if (r == (ssize_t)sizeof e) {
-        snprintf(err, cap, "cannot run %s: %s", argv[0], strerror(e));
+        if (e < 0)
+            snprintf(err, cap, "cannot run %s in directory %s: %s", argv[0], dir, strerror(-e));
+        else
+            snprintf(err, cap, "cannot run %s: %s", argv[0], strerror(e));
         proc_kill(p);
         return -1;
     }

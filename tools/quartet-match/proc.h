@@ -34,9 +34,10 @@ struct proc {
  * Returns the word count, or -1 on unbalanced quotes or overflow. */
 int split_command(const char *line, char *store, size_t cap, char **argv, int max);
 
-/* Starts cmd; engine stderr goes to errfd (-1: /dev/null). Returns 0, or
- * -1 with a message in err. */
-int proc_start(struct proc *p, const char *cmd, int errfd, char *err, size_t cap);
+/* Starts cmd in directory dir (NULL or "": the runner's); engine stderr
+ * goes to errfd (-1: /dev/null). Returns 0, or -1 with a message in err. */
+int proc_start(struct proc *p, const char *cmd, const char *dir, int errfd, char *err,
+               size_t cap);
 bool proc_running(const struct proc *p);
 /* Sends one command line and reads its response within timeout seconds.
  * The response text (after "= "/"? ", lines joined by '\n') goes to out. */

@@ -1,6 +1,6 @@
 /* Game records out: one JSON object per line (JSON Lines), SGF for
  * Othello (GM[2]) and Torus Hex (GM[11]), and the plain text record for
- * all four games (format in the README). */
+ * all four games (formats in doc/tournaments.md). */
 #ifndef QMATCH_RECORDS_H
 #define QMATCH_RECORDS_H
 

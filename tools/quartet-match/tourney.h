@@ -1,11 +1,14 @@
-/* A tournament: the schedule of games (openings × colour assignments or
- * Yonin seat rotations), worker threads each owning one game slot, the
- * running tallies, live progress, SPRT stop and the final tables. */
+/* A tournament run: worker threads each owning one game slot take the
+ * next game of the schedule (skipping games already recorded and those of
+ * other shards), write its records, keep the standings, show progress,
+ * stop on an SPRT verdict, and print the tables at the end. */
 #ifndef QMATCH_TOURNEY_H
 #define QMATCH_TOURNEY_H
 
+#include "crosstable.h"
 #include "match.h"
 #include "openings.h"
+#include "schedule.h"
 #include "stats.h"
 
 #include <stdio.h>
@@ -21,15 +24,15 @@ struct tourney_options {
     int concurrency;
     bool progress;            /* live line on stderr */
     struct sprt sprt;
+    enum schedule_kind kind;
+    int shard, nshards;       /* play games k with k % nshards == shard - 1 */
 };
 
-/* Runs the whole tournament and prints the tables on out. Returns 0, or
+/* Plays the games of s not marked in done (NULL: none done) and prints
+ * the tables of st (holding the done games already) on out. Returns 0, or
  * 1 when interrupted. */
 int tourney_run(const struct match_config *cfg, const struct opening_list *ol,
-                const struct tourney_options *to, const struct outputs *outp, FILE *out);
-/* Colour assignments (Yonin: seat rotations) per opening. */
-int tourney_assignments(const struct match_config *cfg);
-/* Prints score, Elo ± interval (and SPRT when on) for counts. */
-void print_wdl_summary(FILE *out, const char *label, struct wdl r, const struct sprt *sp);
+                const struct schedule *s, const struct tourney_options *to,
+                const struct outputs *outp, const bool *done, struct standings *st, FILE *out);
 
 #endif

@@ -1,0 +1,40 @@
+/* Standings of a tournament: per-engine W/D/L, points and ranks, per-seat
+ * figures (Yonin), the result of every pairing, and the printed tables
+ * (ranking with Elo ± 95%, crosstable, pairings, head-to-head SPRT). The
+ * match and --merge print through the same code, so they agree. */
+#ifndef QMATCH_CROSSTABLE_H
+#define QMATCH_CROSSTABLE_H
+
+#include "match.h"
+#include "stats.h"
+
+#include <stdio.h>
+
+struct tally {
+    struct wdl r;             /* this engine's results against the field */
+    double points, rank_sum;
+    int games;
+};
+
+struct seat_tally {
+    int games;
+    double rank_sum, score_sum, points;
+};
+
+struct standings {
+    const struct game *g;
+    int nengines;
+    char name[MAX_ENGINES][64];
+    struct tally eng[MAX_ENGINES];
+    struct seat_tally seat[GAME_MAX_PLAYERS];
+    struct wdl pair[MAX_ENGINES][MAX_ENGINES]; /* row engine against column (2 players) */
+};
+
+void standings_init(struct standings *t, const struct match_config *cfg);
+void standings_add(struct standings *t, const struct game_record *rec);
+/* The tables; sp (may be NULL) adds the SPRT line to a two-engine match. */
+void standings_print(const struct standings *t, FILE *out, const struct sprt *sp);
+/* Prints score, Elo ± interval (and SPRT when on) for counts. */
+void print_wdl_summary(FILE *out, const char *label, struct wdl r, const struct sprt *sp);
+
+#endif

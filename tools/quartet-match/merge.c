@@ -1,0 +1,106 @@
+/* Combining JSON-lines files of one event into one table. */
+#include "merge.h"
+#include "crosstable.h"
+#include "resume.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct merge {
+    const char *first, *path;
+    char event[128], event_id[17], game[32];
+    int schedule_games, games, dups;
+    int maxid;
+    unsigned char *seen;      /* by game number */
+    struct standings st;
+};
+
+static int merge_one(const struct line_game *g, void *ctx, char *err, size_t cap)
+{
+    struct merge *m = ctx;
+    if (!m->event_id[0]) {
+        snprintf(m->event_id, sizeof m->event_id, "%s", g->event_id);
+        snprintf(m->event, sizeof m->event, "%s", g->event);
+        snprintf(m->game, sizeof m->game, "%s", g->game);
+        m->schedule_games = g->schedule_games;
+        m->first = m->path;
+        m->st.g = game_find(g->game);
+        if (!m->st.g) {
+            snprintf(err, cap, "%s: unknown game %s", m->path, g->game);
+            return -1;
+        }
+    }
+    if (strcmp(g->event_id, m->event_id) != 0) {
+        snprintf(err, cap, "%s holds games of event '%s' (id %s), but %s holds event '%s' "
+                 "(id %s): files of different events cannot be merged", m->path, g->event,
+                 g->event_id, m->first, m->event, m->event_id);
+        return -1;
+    }
+    if (g->rec.id > m->maxid) {
+        unsigned char *n = realloc(m->seen, (size_t)g->rec.id + 1);
+        if (!n)
+            abort();
+        memset(n + m->maxid + 1, 0, (size_t)(g->rec.id - m->maxid));
+        m->seen = n;
+        m->maxid = g->rec.id;
+    }
+    if (m->seen[g->rec.id]) {
+        m->dups++;
+        return 0;
+    }
+    m->seen[g->rec.id] = 1;
+    for (int s = 0; s < g->rec.nseats; s++) {
+        int e = g->rec.engine[s];
+        if (e >= m->st.nengines)
+            m->st.nengines = e + 1;
+        snprintf(m->st.name[e], sizeof m->st.name[e], "%s", g->names[s]);
+    }
+    standings_add(&m->st, &g->rec);
+    m->games++;
+    return 0;
+}
+
+int merge_files(int nfiles, char **files, FILE *out)
+{
+    struct merge *m = calloc(1, sizeof *m);
+    if (!m)
+        abort();
+    int rc = 0;
+    char err[1024];
+    for (int i = 0; i < nfiles && !rc; i++) {
+        m->path = files[i];
+        FILE *probe = fopen(files[i], "r");
+        if (!probe) {
+            fprintf(stderr, "quartet-match: cannot read %s\n", files[i]);
+            rc = 2;
+            break;
+        }
+        fclose(probe);
+        if (jsonl_read(files[i], false, merge_one, m, err, sizeof err) < 0) {
+            fprintf(stderr, "quartet-match: %s\n", err);
+            rc = 2;
+        }
+    }
+    if (!rc && !m->games) {
+        fprintf(stderr, "quartet-match: no games in the files to merge\n");
+        rc = 2;
+    }
+    if (!rc) {
+        int missing = m->schedule_games - m->games;
+        fprintf(out, "Merged %d games from %d files: event '%s' (id %s), %d games scheduled",
+                m->games, nfiles, m->event, m->event_id, m->schedule_games);
+        if (missing > 0)
+            fprintf(out, ", %d missing", missing);
+        if (m->dups)
+            fprintf(out, ", %d duplicates ignored", m->dups);
+        fputs(".\n\n", out);
+        for (int e = 0; e < m->st.nengines; e++)
+            if (!m->st.name[e][0])
+                snprintf(m->st.name[e], sizeof m->st.name[e], "engine%d", e + 1);
+        standings_print(&m->st, out, NULL);
+        rc = missing > 0 ? 1 : 0;
+    }
+    free(m->seen);
+    free(m);
+    return rc;
+}

@@ -1,0 +1,13 @@
+/* --merge FILE...: the JSON-lines files of one event (shards run on other
+ * machines, or resumed runs) combined into one table, printed as the
+ * match itself prints it. Files of different events are refused. */
+#ifndef QMATCH_MERGE_H
+#define QMATCH_MERGE_H
+
+#include <stdio.h>
+
+/* Returns the exit status: 0, 1 when games are missing from the schedule,
+ * 2 when a file is refused or unreadable. */
+int merge_files(int nfiles, char **files, FILE *out);
+
+#endif
