@@ -3,15 +3,16 @@
 # list_commands prints, every player of list_players, every flag of
 # bin/quartet's --help and of each tool's --help is documented in README.md
 # or doc/*.md (GTP commands also in quartet(6)); every relative link in
-# those pages reaches an existing file and heading; the README stays a
-# front page. A command or flag added without documentation fails here.
+# those pages reaches an existing file and heading; the README's piped GTP
+# examples print what it shows; the README stays a front page. A command
+# or flag added without documentation fails here.
 : "${QUARTET:=bin/quartet}" "${BIN:=bin}"
 export LC_ALL=C
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 passed=0 failed=0
 ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL $1"; }
+bad() { failed=$((failed + 1)); printf 'FAIL %s\n' "$1"; }
 
 # Pages that other branches write. Until they are merged a link to one of
 # them is reported as pending instead of failing; once the file exists it
@@ -105,7 +106,36 @@ grep -v '^ok$' "$tmp/links"
 passed=$((passed + $(grep -c '^ok$' "$tmp/links")))
 failed=$((failed + $(grep -c '^FAIL' "$tmp/links")))
 
-# 5. The README stays a front page that reads in five minutes.
+# 5. The README's GTP examples: each indented "$ printf ... | bin/quartet
+# ..." line is run (with this build's engine), and what it prints must be
+# the lines shown under it, up to the next example or the end of the block.
+awk '
+    /^    \$ / { if (n) print "END"; n++; print "CMD " substr($0, 7); inblk = 1; next }
+    inblk && /^    / { print "OUT " substr($0, 5); next }
+    inblk && /^$/ { print "OUT "; next }
+    inblk { print "END"; inblk = 0; n = 0 }
+    END { if (inblk) print "END" }
+' README.md >"$tmp/examples"
+[ -s "$tmp/examples" ] || bad "README.md has no \$ examples"
+: >"$tmp/want"
+while IFS= read -r l; do
+    case "$l" in
+    "CMD "*) cmd=${l#CMD }; : >"$tmp/want" ;;
+    "OUT "*) printf '%s\n' "${l#OUT }" >>"$tmp/want" ;;
+    END)
+        q=$(printf '%s' "$QUARTET" | sed 's/[|&\\]/\\&/g')
+        run=$(printf '%s' "$cmd" | sed "s|bin/quartet|$q|g")
+        sh -c "$run" 2>/dev/null >"$tmp/got"
+        # Trailing empty lines (the last response's end) are not shown.
+        sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' "$tmp/want" >"$tmp/want2"
+        sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' "$tmp/got" >"$tmp/got2"
+        if cmp -s "$tmp/want2" "$tmp/got2"; then ok; else
+            bad "README example gives other output: $cmd"; diff "$tmp/want2" "$tmp/got2" | head -n 10; fi
+        ;;
+    esac
+done <"$tmp/examples"
+
+# 6. The README stays a front page that reads in five minutes.
 lines=$(wc -l <README.md)
 if [ "$lines" -le 200 ]; then ok; else bad "README.md has $lines lines (a front page: at most 200)"; fi
 

@@ -10,7 +10,7 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 passed=0 failed=0
 ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL $1"; }
+bad() { failed=$((failed + 1)); printf 'FAIL %s\n' "$1"; }
 
 if ! command -v groff >/dev/null || ! command -v man >/dev/null; then
     echo "FAIL groff and man are needed (Debian: groff-base, man-db; .ci/run installs them)"
