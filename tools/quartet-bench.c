@@ -154,12 +154,20 @@ static void bench_mcts(const struct game *g, double seconds, int expand_after)
     free(root);
 }
 
+static const char usage[] =
+    "usage: quartet-bench [SECONDS]\n"
+    "       quartet-bench mcts GAME [SECONDS [EXPAND_AFTER]]\n"
+    "  perft, random playouts of every game, and MCTS playouts/s with 1 and\n"
+    "  2 threads; SECONDS per playout or search measurement (default 2)\n"
+    "  mcts GAME: only the search; EXPAND_AFTER visits before a leaf grows\n"
+    "  (default: the game's own)\n"
+    "  -h, --help  this text\n";
+
 int main(int argc, char **argv)
 {
-    /* --help used to be read as SECONDS and start the whole benchmark. */
-    if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
-        printf("usage: quartet-bench [SECONDS]    perft, playouts and MCTS of every game\n"
-               "       quartet-bench mcts GAME [SECONDS [EXPAND_AFTER]]\n");
+    /* Without this, atof("--help") is 0 and the whole benchmark runs. */
+    if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        fputs(usage, stdout);
         return 0;
     }
     if (argc > 1 && strcmp(argv[1], "mcts") == 0) {

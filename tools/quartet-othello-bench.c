@@ -160,12 +160,15 @@ static int run_midgame(int threads, int hash, int depth)
     return 0;
 }
 
+static const char usage_text[] =
+    "usage: quartet-othello-bench --ffo FILE [--first K] [--last K] [--threads N] [--hash MB]\n"
+    "       quartet-othello-bench --midgame [--depth D] [--threads N] [--hash MB]\n"
+    "       both also: [--eval FILE | --simple] (default: the shipped weights)\n"
+    "       -h, --help: this text\n";
+
 static void usage(void)
 {
-    fprintf(stderr,
-            "usage: quartet-othello-bench --ffo FILE [--first K] [--last K] [--threads N] [--hash MB]\n"
-            "       quartet-othello-bench --midgame [--depth D] [--threads N] [--hash MB]\n"
-            "       both also: [--eval FILE | --simple] (default: the shipped weights)\n");
+    fputs(usage_text, stderr);
     exit(2);
 }
 
@@ -187,6 +190,10 @@ int main(int argc, char **argv)
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     int threads = ncpu < 1 ? 1 : ncpu > 64 ? 64 : (int)ncpu, hash = 256, first = 0, last = 0, depth = 12;
     for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(usage_text, stdout);
+            return 0;
+        }
         if (!strcmp(argv[i], "--ffo") && i + 1 < argc)
             ffo = argv[++i];
         else if (!strcmp(argv[i], "--eval") && i + 1 < argc)

@@ -122,8 +122,14 @@ static int endgame(int empties, int hash_mb)
 
 int main(int argc, char **argv)
 {
+    static const char usage[] =
+        "usage: quartet-yonin-bench [--depth N] [--hash MB] [--endgame EMPTIES] [-h, --help]\n";
     int depth = 6, hash = 64, empties = -1;
     for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(usage, stdout);
+            return 0;
+        }
         if (strcmp(argv[i], "--depth") == 0 && i + 1 < argc)
             depth = atoi(argv[++i]);
         else if (strcmp(argv[i], "--hash") == 0 && i + 1 < argc)
@@ -131,7 +137,7 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--endgame") == 0 && i + 1 < argc)
             empties = atoi(argv[++i]);
         else {
-            fprintf(stderr, "usage: quartet-yonin-bench [--depth N] [--hash MB] [--endgame EMPTIES]\n");
+            fputs(usage, stderr);
             return 2;
         }
     }
