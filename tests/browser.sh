@@ -1,0 +1,32 @@
+#!/bin/sh
+# The page in a real browser: starts tools/quartet-web on a free loopback
+# port and runs tests/browser/run.mjs (Debian's chromium, headless, driven
+# by playwright-core from package-lock.json). Ends with "N passed, N failed".
+# Needs chromium, websocketd and node_modules: tools/install-deps installs them.
+: "${QUARTET:=bin/quartet}"
+missing=
+command -v node >/dev/null 2>&1 || missing="$missing node"
+[ -x "${CHROMIUM:-/usr/bin/chromium}" ] || missing="$missing chromium"
+command -v websocketd >/dev/null 2>&1 || missing="$missing websocketd"
+[ -f node_modules/playwright-core/package.json ] || missing="$missing node_modules/playwright-core"
+if [ -n "$missing" ]; then
+    echo "browser test: missing$missing; run tools/install-deps (as root for the Debian packages)"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+log=$(mktemp) || exit 1
+tools/quartet-web --port "$port" --engine "$QUARTET" --max-connections 8 --log error >"$log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -f "$log"' EXIT INT TERM
+# Wait for the server to answer (at most 5 s).
+i=0
+until node -e 'require("http").get(process.argv[1],r=>process.exit(r.statusCode==200?0:1)).on("error",()=>process.exit(1))' "http://127.0.0.1:$port/" 2>/dev/null; do
+    i=$((i + 1))
+    if [ "$i" -gt 50 ]; then
+        echo "browser test: quartet-web did not start:"; cat "$log"
+        echo "0 passed, 1 failed"; exit 1
+    fi
+    sleep 0.1
+done
+QUARTET="$QUARTET" node tests/browser/run.mjs "http://127.0.0.1:$port/"
