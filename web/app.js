@@ -444,8 +444,12 @@ function showAnalysis(cand) {
     const show = () => showPv(c.pv);
     tr.addEventListener('mouseenter', show);
     tr.addEventListener('focus', show);
-    tr.addEventListener('mouseleave', () => b.clearOverlay('pv'));
-    tr.addEventListener('blur', () => b.clearOverlay('pv'));
+    const hide = () => {
+      b.clearOverlay('pv');
+      if (b.overlay()) b.overlay().classList.remove('pv-on');
+    };
+    tr.addEventListener('mouseleave', hide);
+    tr.addEventListener('blur', hide);
     if (i === 0) tr.className = 'best';
     return tr;
   }));
@@ -458,6 +462,7 @@ function showAnalysis(cand) {
 function showPv(pv) {
   const b = state.board;
   b.clearOverlay('pv');
+  b.overlay().classList.add('pv-on');   // the variation hides the win rates
   const seen = new Set();
   pv.slice(0, 12).forEach((m, i) => {
     const pt = moveTarget(m);

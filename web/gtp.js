@@ -3,8 +3,8 @@
 // message; binary mode (--binary, what tools/quartet-web uses, because a
 // picture of ~150 lines then arrives in one or two messages instead of
 // ~150) sends stdout as it comes, and the client splits it into lines.
-// Each command goes out with its own newline: binary mode needs it, and in
-// line mode the extra empty line is ignored by GTP.
+// In both modes websocketd ends each message it writes to the engine's
+// stdin with a newline, so a command is sent without one.
 //
 // Commands are sent at once (pipelined) with a numeric id and answered in
 // order; a response is its first line ("=id ..." or "?id ...") plus any
@@ -97,7 +97,7 @@ export class Gtp {
 
   write(line) {
     if (this.onwire) this.onwire('>', line);
-    this.ws.send(line + '\n');
+    this.ws.send(line);
   }
 
   receive(line) {
