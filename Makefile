@@ -100,6 +100,9 @@ install: $(BIN)/quartet $(TOOLS)
 	install -m 755 $(BIN)/quartet $(TOOLS) $(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(wildcard data/*.weights) $(DESTDIR)$(PREFIX)/share/quartet
 	install -m 644 $(wildcard data/openings/*.txt) $(DESTDIR)$(PREFIX)/share/quartet/openings
+	install -d $(DESTDIR)$(PREFIX)/share/quartet/web
+	install -m 644 web/*.html web/*.css web/*.js $(DESTDIR)$(PREFIX)/share/quartet/web
+	install -m 755 tools/quartet-web $(DESTDIR)$(PREFIX)/bin
 
 clean:
 	rm -rf build bin
