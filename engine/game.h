@@ -39,6 +39,18 @@ struct game_options {
 /* A game-specific extension command (Othello's `solve`, ...). The protocol
  * lists every game's commands and dispatches them on the current position;
  * a command never changes the position. */
+/* Options of a picture (struct game's svg hook). */
+struct game_svg_options {
+    bool legal;     /* mark the legal moves of the player to move */
+    /* The move that led to this position, drawn as class q-last, or
+     * MOVE_NONE when there is none or the caller does not know it. States
+     * do not keep their history (equal positions are equal states), so
+     * the caller passes it: the protocol takes it from its undo stack,
+     * quartet-render from the record. A game whose state does record its
+     * last move may draw that one when given MOVE_NONE. */
+    move_t last;
+};
+
 struct game_command {
     const char *name;
     int min_args, max_args;
@@ -106,6 +118,15 @@ struct game {
      * Returns 0, or -1 with a message in err and st untouched. */
     int (*set_position)(void *st, const char *board, const char *side,
                         char *err, size_t cap);
+    /* Optional: the position as one self-contained SVG document (doc/
+     * pictures.md): root <svg> with data-game, data-size, data-to-move
+     * and a viewBox; one class="q-point" element with data-point="NAME"
+     * per point or cell; class="q-stone" data-color data-point per stone;
+     * class="q-legal" marks when opt->legal; class="q-last" for the last
+     * move. Printable ASCII only, no blank line, no external resources.
+     * Returns the full length like snprintf (writes what fits in cap). */
+    int (*svg)(const void *st, const struct game_svg_options *opt,
+               char *buf, size_t cap);
     /* Optional extension commands, ended by an entry with name NULL. */
     const struct game_command *commands;
     /* Optional knowledge for Monte-Carlo tree search (below). */

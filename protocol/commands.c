@@ -597,6 +597,33 @@ static bool cmd_analyze(struct session *s, int argc, char **argv,
     return true;
 }
 
+/* svg [legal]: the position as one SVG document (the game's svg hook),
+ * starting on the "=" line; its lines are never empty, as GTP needs. */
+static bool cmd_svg(struct session *s, int argc, char **argv, struct text *out)
+{
+    const struct game *g = s->game;
+    if (argc == 1 && strcmp(argv[0], "legal") != 0) {
+        text_puts(out, "syntax error: usage: svg [legal], not ");
+        put_word(out, argv[0]);
+        return false;
+    }
+    if (!g->svg) {
+        text_printf(out, "svg is not available for %s", g->name);
+        return false;
+    }
+    struct game_svg_options opt = {.legal = argc == 1, .last = session_last_move(s)};
+    int n = g->svg(s->state, &opt, NULL, 0);
+    char *buf = n > 0 ? malloc((size_t)n + 1) : NULL;
+    if (!buf) {
+        text_puts(out, "cannot draw the position");
+        return false;
+    }
+    g->svg(s->state, &opt, buf, (size_t)n + 1);
+    text_append(out, buf, (size_t)n);
+    free(buf);
+    return true;
+}
+
 /* command_run hands over at most GTP_MAX_ARGS words. */
 _Static_assert(1 + GAME_MAX_VARIANTS <= GTP_MAX_ARGS, "set_game arguments");
 
@@ -637,6 +664,8 @@ const struct command command_table[] = {
      "set up a position: n*n squares row by row, and the side to move"},
     {"analyze", cmd_analyze, 0, 2, "[PLAYER] [INTERVAL]",
      "stream the best moves every INTERVAL centiseconds until the next command"},
+    {"svg", cmd_svg, 0, 1, "[legal]",
+     "the position as an SVG picture (legal: mark the legal moves)"},
     {NULL, NULL, 0, 0, NULL, NULL},
 };
 

@@ -138,3 +138,45 @@ int session_undo(struct session *s)
     memcpy(s->state, s->undo + (size_t)s->undo_len * sz, sz);
     return 0;
 }
+
+/* The move among the legal moves of `from` that gives `to`, or MOVE_NONE;
+ * trial is scratch space of one state. */
+static move_t move_between(const struct game *g, const unsigned char *from,
+                           const unsigned char *to, unsigned char *trial)
+{
+    move_t moves[GAME_MAX_MOVES];
+    int n = g->legal_moves(from, moves);
+    for (int i = 0; i < n; i++) {
+        memcpy(trial, from, g->state_size);
+        g->play(trial, moves[i]);
+        if (memcmp(trial, to, g->state_size) == 0)
+            return moves[i];
+    }
+    return MOVE_NONE;
+}
+
+/* The session keeps positions, not moves: the last move is the one that,
+ * after the forced passes session_reach inserts, turns the previous
+ * position into the current one (play() is deterministic on plain
+ * structs, so equal positions are equal bytes). */
+move_t session_last_move(struct session *s)
+{
+    const struct game *g = s->game;
+    if (s->undo_len == 0)
+        return MOVE_NONE;
+    size_t sz = g->state_size;
+    unsigned char *trial = malloc(sz);
+    if (!trial)
+        return MOVE_NONE;
+    memcpy(s->scratch, s->undo + (size_t)(s->undo_len - 1) * sz, sz);
+    move_t m = MOVE_NONE;
+    for (int k = 0; k <= g->num_players && m == MOVE_NONE; k++) {
+        m = move_between(g, s->scratch, s->state, trial);
+        if (m == MOVE_NONE && !game_is_legal(g, s->scratch, MOVE_PASS))
+            break;
+        if (m == MOVE_NONE) /* a forced pass came first */
+            g->play(s->scratch, MOVE_PASS);
+    }
+    free(trial);
+    return m;
+}

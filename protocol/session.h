@@ -69,4 +69,8 @@ int session_commit(struct session *s);
 /* Takes back the last commit; -1 at the start of the game. */
 int session_undo(struct session *s);
 
+/* The move of the last commit (play or genmove), for pictures: MOVE_NONE
+ * at the start of a game or after set_position. */
+move_t session_last_move(struct session *s);
+
 #endif

@@ -375,5 +375,6 @@ const struct game othello_game = {
     .random_playout = oth_random_playout,
     .moves_left = oth_moves_left,
     .set_position = othello_set_position,
+    .svg = othello_svg,
     .commands = othello_commands,
 };

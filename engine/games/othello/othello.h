@@ -24,6 +24,9 @@ struct othello {
 extern const struct game othello_game;
 extern const struct game_command othello_commands[]; /* commands.c */
 
+/* The svg hook (svg.c). */
+int othello_svg(const void *st, const struct game_svg_options *opt, char *buf, size_t cap);
+
 /* The squares of an n x n board. */
 bb_t othello_board_mask(int n);
 

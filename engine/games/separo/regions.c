@@ -235,6 +235,67 @@ int separo_components(const struct separo_state *s, int col)
     return components(&q[col - 1], s->size);
 }
 
+/* ---- labelling the regions, for pictures ---------------------------------- */
+
+/* Triangle k (0 N, 1 E, 2 S, 3 W) of cell (cx, cy) is t = (cy * (n-1) +
+ * cx) * 4 + k. A union-find over the triangles, joined wherever no root of
+ * the colour separates them: the plain definition of RULES.md, where the
+ * count above takes the short way. */
+static int tri_find(int16_t *parent, int t)
+{
+    while (parent[t] != t)
+        t = parent[t] = parent[parent[t]];
+    return t;
+}
+
+static void tri_join(int16_t *parent, int a, int b)
+{
+    parent[tri_find(parent, a)] = (int16_t)tri_find(parent, b);
+}
+
+static void tri_regions(const struct planes *q, int n, int16_t *parent)
+{
+    int cn = n - 1;
+    for (int t = 0; t < cn * cn * 4; t++)
+        parent[t] = (int16_t)t;
+    for (int cy = 0; cy < cn; cy++)
+        for (int cx = 0; cx < cn; cx++) {
+            int t = (cy * cn + cx) * 4;
+            int back = q->d1[cy] >> cx & 1, fwd = q->d2[cy] >> cx & 1;
+            if (!fwd) { /* "/" runs between N and E, and S and W */
+                tri_join(parent, t + 0, t + 1);
+                tri_join(parent, t + 2, t + 3);
+            }
+            if (!back) { /* "\" between W and N, and E and S */
+                tri_join(parent, t + 3, t + 0);
+                tri_join(parent, t + 1, t + 2);
+            }
+            if (cy + 1 < cn && !(q->h[cy + 1] >> cx & 1))
+                tri_join(parent, t + 2, t + cn * 4 + 0);
+            if (cx + 1 < cn && !(q->v[cy] >> (cx + 1) & 1))
+                tri_join(parent, t + 1, t + 4 + 3);
+        }
+}
+
+int separo_region_labels(const struct separo_state *s, int col, int16_t *label)
+{
+    enum { TRIS = 4 * (SEP_MAX_SIZE - 1) * (SEP_MAX_SIZE - 1) };
+    struct planes q[2];
+    int16_t parent[TRIS], size[TRIS] = {0}, number[TRIS] = {0};
+    int n = s->size, tris = 4 * (n - 1) * (n - 1), count = 0;
+    extract(s, q);
+    tri_regions(&q[col - 1], n, parent);
+    for (int t = 0; t < tris; t++)
+        size[tri_find(parent, t)]++;
+    for (int t = 0; t < tris; t++) { /* numbered in order of first triangle */
+        int r = tri_find(parent, t);
+        if (size[r] > 4 && !number[r])
+            number[r] = (int16_t)++count;
+        label[t] = number[r];
+    }
+    return count;
+}
+
 /* ---- the faces one move adds ---------------------------------------------- */
 
 static inline int is_border(const struct separo_state *s, int p)

@@ -390,5 +390,6 @@ const struct game separo_game = {
     .perft = sep_perft,
     .random_playout = sep_random_playout,
     .moves_left = sep_moves_left,
+    .svg = separo_svg,
     .mcts = &separo_mcts,
 };

@@ -103,9 +103,18 @@ extern const struct game_mcts separo_mcts;
 int separo_regions(const struct separo_state *s, int col);
 /* Both at once (out[0] Red, out[1] Blue). */
 void separo_regions2(const struct separo_state *s, int out[2]);
+/* Numbers col's regions larger than one unit cell 1..k in reading order of
+ * their first triangle and returns k (= separo_regions). label gets one
+ * entry per triangle t = (cy * (n-1) + cx) * 4 + k of cell (cx, cy), k: 0
+ * north, 1 east, 2 south, 3 west quarter; 0 in the small regions. */
+int separo_region_labels(const struct separo_state *s, int col, int16_t *label);
 /* Connected pieces of the graph of col's roots with the board border (the
  * border is one); always 1 in positions reached by play. */
 int separo_components(const struct separo_state *s, int col);
+
+/* The svg hook (svg.c). */
+struct game_svg_options;
+int separo_svg(const void *st, const struct game_svg_options *opt, char *buf, size_t cap);
 
 /* Text side of the game interface (text.c). */
 int separo_parse_move(const void *st, const char *text, int32_t *m);

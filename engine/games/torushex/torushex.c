@@ -621,5 +621,6 @@ const struct game torushex_game = {
     .perft = NULL,
     .random_playout = th_random_playout,
     .moves_left = th_moves_left,
+    .svg = th_svg,
     .mcts = &torushex_mcts,
 };

@@ -6,6 +6,7 @@
 #ifndef QUARTET_TORUSHEX_H
 #define QUARTET_TORUSHEX_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define TH_MIN 3
@@ -83,6 +84,16 @@ int th_wins_at(const struct th_state *s, int i, int colour);
 
 /* Exact board scan: does `colour` hold a winning loop? Sets its class. */
 int th_scan_wins(const struct th_state *s, int colour, int *wp, int *wq);
+
+/* A shortest closed walk of a winning class in colour's stones (loop.c):
+ * its cells, each adjacent to the next and the last to the first, into
+ * cells (cap entries); returns the length, 0 when colour has no winning
+ * loop. Cells may repeat, as the rules allow. */
+int th_winning_loop(const struct th_state *s, int colour, int16_t *cells, int cap);
+
+/* The svg hook (svg.c). */
+struct game_svg_options;
+int th_svg(const void *st, const struct game_svg_options *opt, char *buf, size_t cap);
 
 /* Winner of a full board (one pass; cheap bit-parallel crossings first). */
 int th_full_board_winner(const struct th_state *s);

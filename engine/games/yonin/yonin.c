@@ -449,5 +449,6 @@ const struct game yonin_game = {
     .random_playout = yonin_random_playout,
     .moves_left = yonin_moves_left,
     .set_position = yonin_set_position,
+    .svg = yonin_svg,
     .mcts = &yonin_mcts,
 };

@@ -23,6 +23,8 @@ struct yonin {
 };
 
 extern const struct game yonin_game;
+/* The svg hook (svg.c). */
+int yonin_svg(const void *st, const struct game_svg_options *opt, char *buf, size_t cap);
 /* Playout policy for MCTS (playout.c). */
 extern const struct game_mcts yonin_mcts;
 

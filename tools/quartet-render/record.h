@@ -1,0 +1,46 @@
+/* Game records as quartet-match writes them (JSON Lines, SGF, the text
+ * record), read back into one plain form: the game, its size and
+ * variants, the players and the moves as text. */
+#ifndef QRENDER_RECORD_H
+#define QRENDER_RECORD_H
+
+#include <stddef.h>
+
+#define REC_MOVE_LEN 16
+#define REC_MAX_SEATS 4
+
+struct rec_game {
+    int id;                          /* its number in the file */
+    int line;                        /* where it starts, for messages */
+    char game[32];                   /* game name as recorded */
+    int size;                        /* 0: not recorded */
+    char variants[64];
+    char players[REC_MAX_SEATS][64]; /* engine per seat, in seat order */
+    int nplayers;
+    char result[32];
+    int nmoves, cap;
+    char (*moves)[REC_MOVE_LEN];
+};
+
+struct rec_file {
+    int n, cap;
+    struct rec_game *games;
+};
+
+/* Reads every game of the file at path; the format is told by its first
+ * character ('{' JSON Lines, '(' SGF, '[' text). Returns 0, or -1 with a
+ * message naming the file and line in err. */
+int rec_read(const char *path, struct rec_file *f, char *err, size_t cap);
+void rec_free(struct rec_file *f);
+
+/* Helpers for the format readers (record.c). */
+struct rec_game *rec_new_game(struct rec_file *f, int line);
+int rec_add_move(struct rec_game *g, const char *text, size_t len);
+void rec_copy(char *dst, size_t cap, const char *src, size_t len);
+
+/* The three formats: each reads the whole text of a file into f. */
+int rec_read_jsonl(const char *text, struct rec_file *f, char *err, size_t cap);
+int rec_read_sgf(const char *text, struct rec_file *f, char *err, size_t cap);
+int rec_read_text(const char *text, struct rec_file *f, char *err, size_t cap);
+
+#endif

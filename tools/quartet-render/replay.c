@@ -1,0 +1,109 @@
+/* Replaying a record through the engine library: the game by name, its
+ * size and variants, every move parsed and checked legal. */
+#include "render.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static int variant_flags(const struct game *g, const char *words, uint32_t *flags,
+                         char *err, size_t cap)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", words);
+    *flags = 0;
+    for (char *save, *w = strtok_r(buf, " ,", &save); w; w = strtok_r(NULL, " ,", &save)) {
+        int i = 0;
+        while (i < GAME_MAX_VARIANTS && g->variants[i].name && strcasecmp(g->variants[i].name, w))
+            i++;
+        if (i == GAME_MAX_VARIANTS || !g->variants[i].name) {
+            snprintf(err, cap, "unknown variant '%s' of %s", w, g->name);
+            return -1;
+        }
+        *flags |= g->variants[i].flag;
+    }
+    return 0;
+}
+
+static int setup(const struct rec_game *r, struct replay *rp, struct game_options *o, char *err,
+                 size_t cap)
+{
+    const struct game *g = game_find(r->game);
+    if (!g) {
+        snprintf(err, cap, "game %d: unknown game '%s'", r->id, r->game);
+        return -1;
+    }
+    o->size = r->size ? r->size : g->default_size;
+    if (o->size < g->min_size || o->size > g->max_size || !g->size_ok(o->size)) {
+        snprintf(err, cap, "game %d: %s has no size %d", r->id, g->name, o->size);
+        return -1;
+    }
+    if (variant_flags(g, r->variants, &o->flags, err, cap) != 0)
+        return -1;
+    if (!g->svg) {
+        snprintf(err, cap, "%s has no pictures (no svg hook)", g->name);
+        return -1;
+    }
+    rp->g = g;
+    rp->moves = malloc(sizeof *rp->moves * (size_t)(r->nmoves + 1));
+    rp->states = malloc(g->state_size * (size_t)(r->nmoves + 1));
+    if (!rp->moves || !rp->states) {
+        snprintf(err, cap, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+int replay_game(const struct rec_game *r, struct replay *rp, char *err, size_t cap)
+{
+    struct game_options o;
+    *rp = (struct replay){0};
+    if (setup(r, rp, &o, err, cap) != 0) {
+        replay_free(rp);
+        return -1;
+    }
+    const struct game *g = rp->g;
+    g->init(rp->states, &o);
+    for (int i = 0; i < r->nmoves; i++) {
+        unsigned char *st = rp->states + g->state_size * (size_t)i;
+        char low[REC_MOVE_LEN];
+        for (int k = 0; k < REC_MOVE_LEN; k++)
+            low[k] = (char)tolower((unsigned char)r->moves[i][k]);
+        move_t m;
+        if (g->parse_move(st, low, &m) != 0 || !game_is_legal(g, st, m)) {
+            snprintf(err, cap, "game %d: move %d (%s) is %s", r->id, i + 1, r->moves[i],
+                     g->parse_move(st, low, &m) != 0 ? "not a move of this game" : "illegal");
+            replay_free(rp);
+            return -1;
+        }
+        memcpy(st + g->state_size, st, g->state_size);
+        g->play(st + g->state_size, m);
+        rp->moves[i] = m;
+        rp->nplies = i + 1;
+    }
+    return 0;
+}
+
+void replay_free(struct replay *rp)
+{
+    free(rp->moves);
+    free(rp->states);
+    *rp = (struct replay){0};
+}
+
+const void *replay_state(const struct replay *rp, int ply)
+{
+    return rp->states + rp->g->state_size * (size_t)ply;
+}
+
+char *render_ply(const struct replay *rp, int ply, bool legal)
+{
+    struct game_svg_options opt = {legal, ply > 0 ? rp->moves[ply - 1] : MOVE_NONE};
+    const void *st = replay_state(rp, ply);
+    int n = rp->g->svg(st, &opt, NULL, 0);
+    char *buf = n > 0 ? malloc((size_t)n + 1) : NULL;
+    if (buf)
+        rp->g->svg(st, &opt, buf, (size_t)n + 1);
+    return buf;
+}
