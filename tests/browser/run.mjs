@@ -408,6 +408,20 @@ test('stop: "# interrupt" ends a long engine search (when the engine lists gogui
   }
 });
 
+// What loading the page costs: every file it fetched, from the browser's
+// own resource timing (a figure, not a test).
+async function pageWeight() {
+  const page = await openPage();
+  const w = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    const res = performance.getEntriesByType('resource');
+    return { files: res.length + 1, bytes: nav.encodedBodySize + res.reduce((a, r) => a + r.encodedBodySize, 0),
+      loaded: nav.loadEventEnd, ready: performance.now() };
+  });
+  await page.close();
+  console.log(`# page load: ${w.bytes} bytes in ${w.files} files (html, css, js; no other requests), load event at ${w.loaded.toFixed(0)} ms`);
+}
+
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quartet-chromium-'));
   context = await chromium.launchPersistentContext(dir, {
@@ -430,6 +444,7 @@ async function main() {
       console.log(`not ok - ${t.name}: ${e.message.split('\n').slice(0, 6).join('\n    ')}`);
     }
   }
+  if (!ONLY) await pageWeight();
   await context.close();
   fs.rmSync(dir, { recursive: true, force: true });
   if (timings.length) {
