@@ -250,8 +250,9 @@ async function advance() {
 async function engineMove(seat) {
   const gtp = state.gtp;
   await stopAnalysis();
-  // The set-up, the genmove and the next position's commands all go out at
-  // once; the engine answers them in order.
+  // The set-up and the genmove go out at once. The position is asked for
+  // only once the move is in: '# interrupt' stops the command sent just
+  // before it, so nothing may be queued behind a genmove.
   const setup = [];
   if (state.enginePlayer !== seat.player) {
     state.enginePlayer = seat.player;
@@ -278,7 +279,10 @@ async function engineMove(seat) {
     throw e;
   });
   await Promise.all(setup).catch((e) => { gen.catch(() => {}); throw e; });
-  await refresh(gen);
+  let err = null;
+  await gen.catch((e) => { err = e; });
+  await refresh();
+  if (err) throw err;
   const t2 = performance.now();
   if (clickAt) {
     // Click to reply drawn, less the time the genmove took (the engine's
