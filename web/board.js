@@ -39,7 +39,7 @@ export class Board {
     // The page sizes the picture; the viewBox keeps its proportions.
     svg.removeAttribute('width');
     svg.removeAttribute('height');
-    svg.setAttribute('role', 'img');
+    svg.setAttribute('role', 'group');  // not img: its points are buttons
     svg.classList.add('q-board');
     this.container.replaceChildren(svg);
     this.svg = svg;
