@@ -36,9 +36,6 @@ struct game_options {
     uint32_t flags;  /* OR of game_variant flags */
 };
 
-/* A game-specific extension command (Othello's `solve`, ...). The protocol
- * lists every game's commands and dispatches them on the current position;
- * a command never changes the position. */
 /* Options of a picture (struct game's svg hook). */
 struct game_svg_options {
     bool legal;     /* mark the legal moves of the player to move */
@@ -51,6 +48,9 @@ struct game_svg_options {
     move_t last;
 };
 
+/* A game-specific extension command (Othello's `solve`, ...). The protocol
+ * lists every game's commands and dispatches them on the current position;
+ * a command never changes the position. */
 struct game_command {
     const char *name;
     int min_args, max_args;

@@ -82,33 +82,45 @@ static void tri_centre(int cn, int t, double *x, double *y)
     *y = cell / cn + dy[t % 4];
 }
 
-/* Where to write region r's number: a whole cell of the region nearest to
- * its centre of mass, else its triangle nearest to it. */
+static bool whole_cell(const int16_t *label, int cell, int r)
+{
+    const int16_t *q = label + cell * 4;
+    return q[0] == r && q[1] == r && q[2] == r && q[3] == r;
+}
+
+/* The spot of region r nearest to (cx, cy): the centre of one of its whole
+ * cells, or with cells false of one of its triangles; false if none. */
+static bool nearest_spot(const int16_t *label, int cn, int r, bool cells, double cx, double cy,
+                         double *x, double *y)
+{
+    double best = -1, tx, ty;
+    for (int t = 0; t < cn * cn * 4; t++) {
+        if (label[t] != r || (cells && (t % 4 || !whole_cell(label, t / 4, r))))
+            continue;
+        if (cells)
+            tx = t / 4 % cn + 0.5, ty = t / 4 / cn + 0.5;
+        else
+            tri_centre(cn, t, &tx, &ty);
+        double d = (tx - cx) * (tx - cx) + (ty - cy) * (ty - cy);
+        if (best < 0 || d < best)
+            best = d, *x = tx, *y = ty;
+    }
+    return best >= 0;
+}
+
+/* Where to write region r's number: near its centre of mass, in a whole
+ * cell of the region if it has one (in cell units). */
 static void region_spot(const int16_t *label, int cn, int r, double *x, double *y)
 {
-    double sx = 0, sy = 0, best = 1e9, tx, ty;
+    double sx = 0, sy = 0, tx, ty;
     int count = 0;
     for (int t = 0; t < cn * cn * 4; t++)
         if (label[t] == r) {
             tri_centre(cn, t, &tx, &ty);
             sx += tx, sy += ty, count++;
         }
-    sx /= count, sy /= count;
-    for (int pass = 0; pass < 2 && best == 1e9; pass++)
-        for (int t = 0; t < cn * cn * 4; t++) {
-            int c = t / 4 * 4;
-            bool whole = label[c] == r && label[c + 1] == r && label[c + 2] == r &&
-                         label[c + 3] == r;
-            if (label[t] != r || (pass == 0 && (!whole || t % 4)))
-                continue;
-            if (pass == 0)
-                tx = c / 4 % cn + 0.5, ty = c / 4 / cn + 0.5;
-            else
-                tri_centre(cn, t, &tx, &ty);
-            double d = (tx - sx) * (tx - sx) + (ty - sy) * (ty - sy);
-            if (d < best)
-                best = d, *x = tx, *y = ty;
-        }
+    if (!nearest_spot(label, cn, r, true, sx / count, sy / count, x, y))
+        nearest_spot(label, cn, r, false, sx / count, sy / count, x, y);
 }
 
 /* Each colour's scoring regions, numbered 1..k in its colour (Red's a

@@ -8,6 +8,7 @@
 #include "geom.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static int class_wins(int colour, int p, int q)
 {
@@ -66,30 +67,37 @@ static int walk_from(struct cover *v, int start, int16_t *cells, int cap)
     return 0;
 }
 
-/* Tries every stone as the start, first in a small window (the loops a
- * game ends with wrap once or twice), then in one as wide as the board. */
-int th_winning_loop(const struct th_state *s, int colour, int16_t *cells, int cap)
+/* The shortest of the walks from every stone, lifts within [-k, k]. */
+static int shortest(const struct th_state *s, int colour, int k, int16_t *cells, int cap,
+                    int16_t *trial)
 {
     int n = s->n, best = 0;
-    int16_t *trial = malloc(sizeof *trial * (size_t)cap);
-    for (int k = 2; trial && !best && k <= n + 1; k = k < n + 1 ? n + 1 : k + 1) {
-        struct cover v = {s, colour, k, 2 * k + 1, NULL, NULL};
-        size_t states = (size_t)n * (size_t)n * (size_t)v.w * (size_t)v.w;
-        v.from = malloc(states * sizeof *v.from);
-        v.queue = malloc(states * sizeof *v.queue);
-        for (int i = 0; v.from && v.queue && i < n * n && best != n; i++) {
-            if (s->cell[i] != colour)
-                continue;
-            int len = walk_from(&v, i, trial, cap);
-            if (len && (!best || len < best)) {
-                best = len;
-                for (int j = 0; j < len; j++)
-                    cells[j] = trial[j];
-            }
+    struct cover v = {s, colour, k, 2 * k + 1, NULL, NULL};
+    size_t states = (size_t)n * (size_t)n * (size_t)v.w * (size_t)v.w;
+    v.from = malloc(states * sizeof *v.from);
+    v.queue = malloc(states * sizeof *v.queue);
+    for (int i = 0; v.from && v.queue && i < n * n && best != n; i++) {
+        if (s->cell[i] != colour)
+            continue;
+        int len = walk_from(&v, i, trial, cap);
+        if (len && (!best || len < best)) {
+            best = len;
+            memcpy(cells, trial, sizeof *cells * (size_t)len);
         }
-        free(v.from);
-        free(v.queue);
     }
-    free(trial);
+    free(v.from);
+    free(v.queue);
     return best;
+}
+
+/* A small window first (the loops a game ends with wrap once or twice),
+ * then one as wide as the board. No winning loop is shorter than n. */
+int th_winning_loop(const struct th_state *s, int colour, int16_t *cells, int cap)
+{
+    int16_t *trial = malloc(sizeof *trial * (size_t)cap);
+    int len = 0;
+    if (trial && (len = shortest(s, colour, 2, cells, cap, trial)) == 0)
+        len = shortest(s, colour, s->n + 1, cells, cap, trial);
+    free(trial);
+    return len;
 }

@@ -27,8 +27,11 @@ static void note_text(const struct yonin *y, const int *sc, char *buf, size_t ca
         int ac = sc[0] + sc[2], bd = sc[1] + sc[3];
         if (y->mover >= 0)
             snprintf(buf, cap, "AC %d  BD %d", ac, bd);
+        else if (ac == bd)
+            snprintf(buf, cap, "Tie %d-%d", ac, bd);
         else
-            snprintf(buf, cap, "%s", ac > bd ? "AC win" : bd > ac ? "BD win" : "Tie");
+            snprintf(buf, cap, "%s win %d-%d", ac > bd ? "AC" : "BD", ac > bd ? ac : bd,
+                     ac > bd ? bd : ac);
         return;
     }
     if (y->mover >= 0)
