@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import { RefEngine } from './refengine.mjs';
 
@@ -194,7 +195,7 @@ for (const t of gameTests) {
       await collectTimings(page);
       await shots(page, t.name);
       assert(page.errors.length === 0, `page errors: ${page.errors.join('; ')}`);
-      if (t.name === 'othello' || t.name === 'torushex') await checkDownloads(page, t, plies);
+      await checkDownloads(page, t, plies);
     } finally {
       ref.close();
       await page.close();
@@ -202,8 +203,39 @@ for (const t of gameTests) {
   });
 }
 
+// quartet-render (beside the engine) reads a record back and draws its
+// final position: its stones must be the page's.
+const RENDER = path.join(path.dirname(QUARTET), 'quartet-render');
+function renderedStones(file) {
+  const svg = execFileSync(RENDER, ['--final', file], { encoding: 'utf8' });
+  return [...svg.matchAll(/<[^>]*class="q-stone"[^>]*>/g)].map((m) => {
+    const pt = /data-point="([^"]+)"/.exec(m[0])[1];
+    const col = /data-color="([^"]+)"/.exec(m[0])[1];
+    return `${pt}:${col}`;
+  }).sort().join(' ');
+}
+
 // The record and picture downloads hold the game just played.
 async function checkDownloads(page, t, plies) {
+  const board = await stones(page);
+  const save = async (button, ext) => {
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+    const file = path.join(SHOTS, `${t.name}.${ext}`);
+    await dl.saveAs(file);
+    return file;
+  };
+  const hasRender = fs.existsSync(RENDER);
+  if (!hasRender) console.log(`# no ${RENDER}: records not read back`);
+  const txt = await save('#dl-text', 'txt');
+  if (hasRender) assert(renderedStones(txt) === board, `${t.name}: quartet-render draws the text record differently from the page`);
+  if (t.game !== 'Othello' && t.game !== 'TorusHex') {
+    assert(await page.isHidden('#dl-sgf'), `${t.name}: SGF offered for ${t.game}`);
+    return;
+  }
+  if (hasRender) {
+    const sgf = await save('#dl-sgf', 'sgf');
+    assert(renderedStones(sgf) === board, `${t.name}: quartet-render draws the SGF differently from the page`);
+  }
   const result = await page.locator('#result').getAttribute('data-result');
   const get = async (button) => {
     const [dl] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
