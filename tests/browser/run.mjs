@@ -218,6 +218,7 @@ function renderedStones(file) {
 // The record and picture downloads hold the game just played.
 async function checkDownloads(page, t, plies) {
   const board = await stones(page);
+  const result = await page.locator('#result').getAttribute('data-result');
   const save = async (button, ext) => {
     const [dl] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
     const file = path.join(SHOTS, `${t.name}.${ext}`);
@@ -226,33 +227,30 @@ async function checkDownloads(page, t, plies) {
   };
   const hasRender = fs.existsSync(RENDER);
   if (!hasRender) console.log(`# no ${RENDER}: records not read back`);
+
   const txt = await save('#dl-text', 'txt');
+  const text = fs.readFileSync(txt, 'utf8');
+  const moves = plies.map((p) => p[1]).join(' ');
+  const variants = t.variants && t.variants.length ? `Variants: ${t.variants.join(' ')}\n` : '';
+  assert(text.startsWith(`[Game 1]\nGame: ${t.game}\nSize: ${t.size}\n${variants}Event: `), `text record header:\n${text.slice(0, 120)}`);
+  assert(text.includes(`\nMoves: ${moves}\nResult: ${result}\nReason: normal\n`), `text record moves/result wrong:\n${text}`);
   if (hasRender) assert(renderedStones(txt) === board, `${t.name}: quartet-render draws the text record differently from the page`);
+
+  const svg = fs.readFileSync(await save('#dl-svg', 'svg'), 'utf8');
+  assert(svg.startsWith('<svg') && svg.includes(`data-game="${t.game}"`), 'the SVG download is not the board');
+
   if (t.game !== 'Othello' && t.game !== 'TorusHex') {
     assert(await page.isHidden('#dl-sgf'), `${t.name}: SGF offered for ${t.game}`);
     return;
   }
-  if (hasRender) {
-    const sgf = await save('#dl-sgf', 'sgf');
-    assert(renderedStones(sgf) === board, `${t.name}: quartet-render draws the SGF differently from the page`);
-  }
-  const result = await page.locator('#result').getAttribute('data-result');
-  const get = async (button) => {
-    const [dl] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
-    return fs.readFileSync(await dl.path(), 'utf8');
-  };
-  const text = await get('#dl-text');
-  const moves = plies.map((p) => p[1]).join(' ');
-  assert(text.includes(`Game: ${t.game}\nSize: ${t.size}\n`), `text record header: ${text.slice(0, 80)}`);
-  assert(text.includes(`\nMoves: ${moves}\nResult: ${result}\nReason: normal\n`), `text record moves/result wrong:\n${text}`);
-  const sgf = await get('#dl-sgf');
+  const sgfFile = await save('#dl-sgf', 'sgf');
+  const sgf = fs.readFileSync(sgfFile, 'utf8');
   const gm = t.game === 'Othello' ? 2 : 11;
   assert(sgf.startsWith(`(;FF[4]CA[UTF-8]AP[quartet-web]GM[${gm}]SZ[${t.size}]`), `SGF header: ${sgf.slice(0, 60)}`);
   assert(sgf.includes(`RE[${result}]`), 'SGF result');
   const nodes = sgf.match(/;[BW]\[[^\]]*\]/g) || [];
   assert(nodes.length === plies.length, `SGF has ${nodes.length} moves, the game ${plies.length}`);
-  const svg = await get('#dl-svg');
-  assert(svg.startsWith('<svg') && svg.includes(`data-game="${t.game}"`), 'the SVG download is not the board');
+  if (hasRender) assert(renderedStones(sgfFile) === board, `${t.name}: quartet-render draws the SGF differently from the page`);
 }
 
 test('an illegal click changes nothing (Othello occupied and empty points, Separo empty point)', async () => {
