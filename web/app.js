@@ -185,21 +185,24 @@ function newGame() {
     await stopAnalysis();
     const gtp = state.gtp;
     await gtp.send(`set_game ${[cfg.game, ...cfg.variants].join(' ')}`);
-    await gtp.send(`boardsize ${cfg.size}`);
     state.cfg = cfg;
     state.plies = [];
     state.result = '';
     state.paused = false;
     state.selected = null;
     note('');
-    await refresh();
+    // A refused size leaves the game at its default size: show that game,
+    // then the engine's message.
+    const sized = gtp.send(`boardsize ${cfg.size}`);
+    await refresh(sized);
   });
 }
 
 // Asks the engine for everything shown about the position, then lets the
 // next engine seat move or starts analysis. `first`: a command sent just
-// before (play, genmove) whose answer is awaited before drawing; the
-// position's commands are queued behind it, saving a round trip.
+// before (play, boardsize) whose answer is awaited before drawing; the
+// position's commands are queued behind it, saving a round trip. If it
+// failed, the position is still drawn, then its error thrown.
 async function refresh(first) {
   const gtp = state.gtp;
   const asked = Promise.all([gtp.send('svg legal'), gtp.send('score'), gtp.send('legal_moves')]);
@@ -605,7 +608,7 @@ function recordData() {
   const recSeat = (s, i) => (cfg.seats.length === 2 ? (i === 0 ? 'black' : 'white') : s.name);
   return {
     game: cfg.game,
-    size: cfg.size,
+    size: state.board.size || cfg.size,   // the engine's, should it have refused the form's
     variants: cfg.variants,
     seats: cfg.seats.map((s, i) => ({ name: recSeat(s, i), who: s.kind === 'human' ? 'human' : `quartet ${s.player}` })),
     moves: state.plies.map((p) => p.move),
@@ -626,7 +629,7 @@ function download(name, type, text) {
 }
 
 function baseName() {
-  return `quartet-${state.cfg.game.toLowerCase()}-${state.cfg.size}-ply${state.plies.length}`;
+  return `quartet-${state.cfg.game.toLowerCase()}-${state.board.size}-ply${state.plies.length}`;
 }
 
 // ---- Wiring -----------------------------------------------------------------

@@ -383,6 +383,13 @@ test('a "?" answer from the engine is shown as a clear message', async () => {
     await page.waitForSelector('#error:not([hidden])', { timeout: 5000 });
     const msg = await page.textContent('#error');
     assert(/\? unacceptable size/.test(msg) && /boardsize 5/.test(msg), `message: ${msg}`);
+    // The game goes on at the size the engine kept.
+    await page.waitForFunction(() => window.quartet.refreshes > 0);
+    assert(await page.locator('#board svg').getAttribute('data-size') === '8', 'no 8x8 board after the refused size');
+    const n = await refreshes(page);
+    await page.click('#board .q-point[data-point="d3"]');
+    await settle(page, n);
+    assert((await shownPlies(page))[0] === 'd3', 'no move after the refused size');
   } finally {
     await page.close();
   }
