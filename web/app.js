@@ -67,7 +67,11 @@ function note(text) {
 function socketUrl() {
   const q = new URLSearchParams(location.search).get('ws');
   if (q) return q;
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/`;
+  // The page's own folder, so that a proxy may serve it under a path.
+  const u = new URL('.', location.href);
+  u.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  u.search = '';
+  return u.href;
 }
 
 async function connect() {

@@ -7,6 +7,7 @@
 // "N passed, N failed".
 
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -459,6 +460,29 @@ async function pageWeight() {
   await page.close();
   console.log(`# page load: ${w.bytes} bytes in ${w.files} files (html, css, js; no other requests), load event at ${w.loaded.toFixed(0)} ms`);
 }
+
+// The WebSocket upgrade as websocketd answers it for a given Origin.
+function upgradeStatus(origin) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(BASE, {
+      headers: {
+        Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13',
+        'Sec-WebSocket-Key': 'cXVhcnRldC10ZXN0LWtleQ==', Origin: origin,
+      },
+    });
+    req.on('upgrade', (res, socket) => { socket.destroy(); resolve(101); });
+    req.on('response', (res) => { res.resume(); resolve(res.statusCode); });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test('a page from another origin cannot open an engine; the page\'s own origin can', async () => {
+  const own = new URL(BASE).origin;
+  assert(await upgradeStatus(own) === 101, 'same-origin WebSocket refused');
+  const other = await upgradeStatus('http://evil.example');
+  assert(other === 403, `WebSocket from another origin answered ${other}, not 403`);
+});
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quartet-chromium-'));
