@@ -14,19 +14,30 @@ if [ -n "$missing" ]; then
     echo "0 passed, 1 failed"
     exit 1
 fi
-port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+free_port() {
+    node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
+}
 log=$(mktemp) || exit 1
-tools/quartet-web --port "$port" --engine "$QUARTET" --max-connections 8 --log error >"$log" 2>&1 &
-server=$!
-trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -f "$log"' EXIT INT TERM
-# Wait for the server to answer (at most 5 s).
-i=0
-until node -e 'require("http").get(process.argv[1],r=>process.exit(r.statusCode==200?0:1)).on("error",()=>process.exit(1))' "http://127.0.0.1:$port/" 2>/dev/null; do
-    i=$((i + 1))
-    if [ "$i" -gt 50 ]; then
-        echo "browser test: quartet-web did not start:"; cat "$log"
-        echo "0 passed, 1 failed"; exit 1
-    fi
-    sleep 0.1
-done
-QUARTET="$QUARTET" node tests/browser/run.mjs "http://127.0.0.1:$port/"
+servers=
+trap 'for p in $servers; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done; rm -f "$log"' EXIT INT TERM
+# serve PORT MAX: quartet-web on PORT with at most MAX engines, waited for
+# until it answers (at most 5 s).
+serve() {
+    tools/quartet-web --port "$1" --engine "$QUARTET" --max-connections "$2" --log error >>"$log" 2>&1 &
+    servers="$servers $!"
+    i=0
+    until node -e 'require("http").get(process.argv[1],r=>process.exit(r.statusCode==200?0:1)).on("error",()=>process.exit(1))' "http://127.0.0.1:$1/" 2>/dev/null; do
+        i=$((i + 1))
+        if [ "$i" -gt 50 ]; then
+            echo "browser test: quartet-web did not start:"; cat "$log"
+            echo "0 passed, 1 failed"; exit 1
+        fi
+        sleep 0.1
+    done
+}
+port=$(free_port)
+serve "$port" 8
+# A second server allowing one engine, for the connection cap.
+capped=$(free_port)
+serve "$capped" 1
+QUARTET="$QUARTET" node tests/browser/run.mjs "http://127.0.0.1:$port/" "http://127.0.0.1:$capped/"

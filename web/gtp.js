@@ -38,7 +38,9 @@ export class Gtp {
       const ws = new WebSocket(this.url);
       this.ws = ws;
       ws.onopen = () => resolve();
-      ws.onerror = () => reject(new Error(`cannot connect to ${this.url}`));
+      ws.onerror = () => reject(new Error(`Cannot open the engine connection ${this.url}: ` +
+        'the server is not running, or it already runs as many engines as it allows ' +
+        '(quartet-web --max-connections); close another Quartet tab or try again later.'));
       ws.binaryType = 'arraybuffer';
       ws.onmessage = (e) => {
         if (typeof e.data === 'string') {

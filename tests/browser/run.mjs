@@ -15,6 +15,7 @@ import { chromium } from 'playwright-core';
 import { RefEngine } from './refengine.mjs';
 
 const BASE = process.argv[2];
+const CAPPED = process.argv[3];   // a server allowing one engine
 const QUARTET = process.env.QUARTET || 'bin/quartet';
 const SHOTS = process.env.SHOTS || 'build/browser';
 const DOC_IMG = process.env.DOC_IMG || '';
@@ -482,6 +483,28 @@ test('a page from another origin cannot open an engine; the page\'s own origin c
   assert(await upgradeStatus(own) === 101, 'same-origin WebSocket refused');
   const other = await upgradeStatus('http://evil.example');
   assert(other === 403, `WebSocket from another origin answered ${other}, not 403`);
+});
+
+test('the connection cap: a second tab is refused with a clear message, and gets an engine once the first closes', async () => {
+  assert(CAPPED, 'no capped server given');
+  const first = await context.newPage();
+  const second = await context.newPage();
+  try {
+    await first.goto(CAPPED);
+    await first.waitForSelector('body[data-ready="1"]', { timeout: 15000 });
+    await second.goto(CAPPED);
+    await second.waitForSelector('#error:not([hidden])', { timeout: 5000 });
+    const msg = await second.textContent('#error');
+    assert(/max-connections/.test(msg), `message: ${msg}`);
+    await first.close();
+    await second.waitForTimeout(300);   // websocketd sees the engine end
+    await second.reload();
+    await second.waitForSelector('body[data-ready="1"]', { timeout: 15000 });
+    assert(await second.isHidden('#error'), 'still refused after the first tab closed');
+  } finally {
+    if (!first.isClosed()) await first.close();
+    await second.close();
+  }
 });
 
 async function main() {
