@@ -492,6 +492,14 @@ test('the connection cap: a second tab is refused with a clear message, and gets
   try {
     await first.goto(CAPPED);
     await first.waitForSelector('body[data-ready="1"]', { timeout: 15000 });
+    // The engine behind it runs with quartet-web's caps on threads and memory.
+    const engine = fs.realpathSync(QUARTET);
+    const args = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map((d) => {
+      try { return fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0'); } catch { return []; }
+    }).filter((a) => a[0] === engine && a.includes('--threads'));
+    assert(args.length > 0, `no ${engine} running with --threads`);
+    const flags = args[0].join(' ');
+    assert(/--threads 1 --hash 16 --tree-mb 256/.test(flags), `engine flags: ${flags}`);
     await second.goto(CAPPED);
     await second.waitForSelector('#error:not([hidden])', { timeout: 5000 });
     const msg = await second.textContent('#error');
