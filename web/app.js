@@ -580,8 +580,11 @@ function render() {
       dl.append(dt, dd);
     }
   } else if (state.score) {
+    // Torus Hex: "none playing", or the winner and the class of its loop.
     const dd = document.createElement('dd');
-    dd.textContent = state.score.replace(/ (playing|over)$/, '').replace(/^none$/, 'no winner yet');
+    const won = /^(\w+) wins (-?\d+) (-?\d+)/.exec(state.score);
+    dd.textContent = won ? `${seatText(won[1])} wins with a loop of class (${won[2]}, ${won[3]})`
+      : state.score.replace(/ (playing|over)$/, '').replace(/^none$/, 'no winner yet');
     dl.append(dd);
   }
   $('result').textContent = state.over ? `Result: ${state.result} — ${resultText(state.result)}` : '';
