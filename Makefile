@@ -102,6 +102,9 @@ install: $(BIN)/quartet $(TOOLS)
 	install -m 644 $(wildcard data/openings/*.txt) $(DESTDIR)$(PREFIX)/share/quartet/openings
 	install -d $(DESTDIR)$(PREFIX)/share/man/man6
 	install -m 644 $(wildcard doc/man/*.6) $(DESTDIR)$(PREFIX)/share/man/man6
+	install -d $(DESTDIR)$(PREFIX)/share/quartet/web
+	install -m 644 web/*.html web/*.css web/*.js $(DESTDIR)$(PREFIX)/share/quartet/web
+	install -m 755 tools/quartet-web $(DESTDIR)$(PREFIX)/bin
 
 clean:
 	rm -rf build bin

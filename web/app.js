@@ -1,0 +1,717 @@
+// The page's controller: the setup form, the turn loop (human clicks,
+// engine genmoves), undo, analysis, downloads and keys. Everything about a
+// position comes from the engine over GTP; see gtp.js and board.js.
+
+import { Gtp, GtpError, parseInfo } from './gtp.js';
+import { GAMES, moveTarget, moveSource, movePoints } from './games.js';
+import { Board } from './board.js';
+import { textRecord, sgfRecord, sgfSupported } from './record.js';
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  gtp: null,
+  board: null,
+  commands: new Set(),
+  players: [],          // list_players
+  canPlay: {},          // game -> players set_player accepts there
+  cfg: null,            // the game being played: {game, size, variants, seats}
+  plies: [],            // every ply played: {seat, move}
+  toMove: '',
+  legal: [],
+  over: false,
+  result: '',
+  selected: null,       // Separo: the stone chosen as s1
+  thinking: false,      // a genmove is running
+  paused: false,
+  enginePlayer: 'default',
+  analysis: null,       // {seat, promise} while an analyze stream runs
+  analysisLines: 0,
+  advancePending: false,
+  refreshes: 0,         // pictures drawn so far (the tests wait on it)
+  clickAt: 0,           // performance.now() of the human click being answered
+  timings: [],          // {total, think, overhead} in ms per engine reply to a click
+};
+window.quartet = state;  // for the browser tests and the curious
+
+// ---- Serialised actions -------------------------------------------------
+
+let chain = Promise.resolve();
+function act(fn) {
+  chain = chain.then(fn).catch(showError);
+  return chain;
+}
+
+function showError(err) {
+  const box = $('error');
+  if (err instanceof GtpError) {
+    box.textContent = `The engine answered "? ${err.message}" to "${err.command}".`;
+  } else {
+    box.textContent = String(err && err.message ? err.message : err);
+  }
+  box.hidden = false;
+  console.error(err);
+}
+
+function clearError() {
+  $('error').hidden = true;
+  $('error').textContent = '';
+}
+
+function note(text) {
+  $('note').textContent = text;
+}
+
+// ---- Connection ---------------------------------------------------------
+
+function socketUrl() {
+  const q = new URLSearchParams(location.search).get('ws');
+  if (q) return q;
+  // The page's own folder, so that a proxy may serve it under a path.
+  const u = new URL('.', location.href);
+  u.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  u.search = '';
+  return u.href;
+}
+
+async function connect() {
+  const gtp = new Gtp(socketUrl());
+  state.gtp = gtp;
+  gtp.onclose = (why) => {
+    $('conn').textContent = `${why}; reload the page to start a new engine`;
+    $('conn').classList.add('down');
+    state.thinking = false;
+    render();
+  };
+  await gtp.connect();
+  const [name, version, cmds, players, games] = await Promise.all([
+    gtp.send('name'), gtp.send('version'), gtp.send('list_commands'),
+    gtp.send('list_players'), gtp.send('list_games'),
+  ]);
+  state.commands = new Set(cmds.split('\n'));
+  state.players = players.split('\n').filter(Boolean);
+  $('conn').textContent = `${name} ${version}`;
+  if (!state.commands.has('svg')) {
+    throw new Error('This engine has no "svg" command, so the page cannot draw its boards.');
+  }
+  // Which players each game accepts: set_player refuses the others.
+  for (const g of games.split('\n').filter((x) => GAMES[x])) {
+    await gtp.send(`set_game ${g}`);
+    const ok = await Promise.all(state.players.map((p) =>
+      gtp.send(`set_player ${p}`).then(() => p, () => null)));
+    state.canPlay[g] = ok.filter(Boolean);
+  }
+  await gtp.send('set_player default');
+  state.enginePlayer = 'default';
+}
+
+
+// ---- Setup form -----------------------------------------------------------
+
+function fillGames() {
+  const sel = $('game');
+  sel.replaceChildren(...Object.keys(GAMES).map((g) => new Option(GAMES[g].label, g)));
+  const want = new URLSearchParams(location.search).get('game');
+  if (want && GAMES[want]) sel.value = want;
+  fillGameOptions();
+}
+
+function fillGameOptions() {
+  const g = GAMES[$('game').value];
+  $('size').replaceChildren(...g.sizes.map((n) => new Option(`${n}×${n}`, String(n))));
+  $('size').value = String(g.defaultSize);
+  $('variants').replaceChildren(...g.variants.map((v) => {
+    const l = document.createElement('label');
+    l.className = 'toggle';
+    const i = document.createElement('input');
+    i.type = 'checkbox';
+    i.name = 'variant';
+    i.value = v.word;
+    l.append(i, ' ' + v.label);
+    return l;
+  }));
+  const players = state.canPlay[$('game').value] || state.players;
+  $('seats').replaceChildren(...g.seats.map((seat, i) => seatRow(seat, g.seatLabels[i], i, players)));
+}
+
+function seatRow(seat, label, i, players) {
+  const row = document.createElement('div');
+  row.className = 'seat';
+  row.dataset.seat = seat;
+  const id = `seat-${seat}`;
+  row.innerHTML =
+    `<span class="seat-name">${label}</span>` +
+    `<label class="sr" for="${id}-kind">${label}: who plays</label>` +
+    `<select id="${id}-kind" class="kind"><option value="human">Human</option><option value="engine">Engine</option></select>` +
+    `<label class="sr" for="${id}-player">${label}: engine player</label>` +
+    `<select id="${id}-player" class="player"></select>` +
+    `<label class="time-l" title="seconds per move">` +
+    `<input id="${id}-time" class="time" type="number" min="0.05" max="600" step="any" value="1"> s` +
+    `<span class="sr">${label}: seconds per move</span></label>`;
+  const ps = row.querySelector('.player');
+  ps.append(new Option('default (the game\'s own)', 'default'), ...players.map((p) => new Option(p, p)));
+  row.querySelector('.kind').value = i === 0 ? 'human' : 'engine';
+  const sync = () => {
+    const eng = row.querySelector('.kind').value === 'engine';
+    ps.disabled = !eng;
+    row.querySelector('.time').disabled = !eng;
+  };
+  row.querySelector('.kind').addEventListener('change', sync);
+  sync();
+  return row;
+}
+
+function readForm() {
+  const game = $('game').value;
+  const g = GAMES[game];
+  const variants = [...document.querySelectorAll('#variants input:checked')].map((i) => i.value);
+  const seats = [...document.querySelectorAll('#seats .seat')].map((row, i) => ({
+    name: row.dataset.seat,
+    label: g.seatLabels[i],
+    kind: row.querySelector('.kind').value,
+    player: row.querySelector('.player').value,
+    time: Math.max(0.05, Number(row.querySelector('.time').value) || 1),
+  }));
+  return { game, size: $('size').value, variants, seats };
+}
+
+// ---- Game flow ------------------------------------------------------------
+
+function seatOf(name) {
+  return state.cfg ? state.cfg.seats.find((s) => s.name === name) : null;
+}
+
+function newGame() {
+  interruptEngine();
+  const cfg = readForm();
+  return act(async () => {
+    clearError();
+    await stopAnalysis();
+    const gtp = state.gtp;
+    await gtp.send(`set_game ${[cfg.game, ...cfg.variants].join(' ')}`);
+    state.cfg = cfg;
+    state.plies = [];
+    state.result = '';
+    state.paused = false;
+    state.selected = null;
+    note('');
+    // A refused size leaves the game at its default size: show that game,
+    // then the engine's message.
+    const sized = gtp.send(`boardsize ${cfg.size}`);
+    await refresh(sized);
+  });
+}
+
+// Asks the engine for everything shown about the position, then lets the
+// next engine seat move or starts analysis. `first`: a command sent just
+// before (play, boardsize) whose answer is awaited before drawing; the
+// position's commands are queued behind it, saving a round trip. If it
+// failed, the position is still drawn, then its error thrown.
+async function refresh(first) {
+  const gtp = state.gtp;
+  const asked = Promise.all([gtp.send('svg legal'), gtp.send('score'), gtp.send('legal_moves')]);
+  asked.catch(() => {});
+  let err = null;
+  if (first) {
+    try { await first; } catch (e) { err = e; }
+  }
+  const [svg, score, legal] = await asked;
+  state.board.show(svg);
+  state.refreshes++;
+  state.toMove = state.board.toMove;
+  state.over = state.toMove === '';
+  state.legal = state.over ? [] : legal.split(/\s+/).filter(Boolean);
+  state.result = state.over ? (await gtp.send('final_score')).trim() : '';
+  state.score = score.trim();
+  state.selected = null;
+  render();
+  performance.mark('q-drawn');
+  if (err) throw err;
+  scheduleAdvance();
+}
+
+function humanToMove() {
+  const s = seatOf(state.toMove);
+  return !state.over && s && s.kind === 'human';
+}
+
+function scheduleAdvance() {
+  if (state.advancePending) return;
+  state.advancePending = true;
+  act(async () => {
+    state.advancePending = false;
+    await advance();
+  });
+}
+
+async function advance() {
+  if (!state.cfg || state.over || !state.gtp.open) return;
+  const seat = seatOf(state.toMove);
+  if (seat && seat.kind === 'engine' && !state.paused) {
+    await engineMove(seat);
+    return;
+  }
+  if ($('analyze').checked) startAnalysis();
+}
+
+async function engineMove(seat) {
+  const gtp = state.gtp;
+  await stopAnalysis();
+  // The set-up and the genmove go out at once. The position is asked for
+  // only once the move is in: '# interrupt' stops the command sent just
+  // before it, so nothing may be queued behind a genmove.
+  const setup = [];
+  if (state.enginePlayer !== seat.player) {
+    state.enginePlayer = seat.player;
+    setup.push(gtp.send(`set_player ${seat.player}`).catch((e) => { state.enginePlayer = null; throw e; }));
+  }
+  setup.push(gtp.send(`time_settings 0 ${seat.time} 1`));
+  state.thinking = true;
+  render();
+  const clickAt = state.clickAt;
+  state.clickAt = 0;
+  performance.mark('q-genmove-sent');
+  const t0 = performance.now();
+  let t1 = 0;
+  const gen = gtp.send(`genmove ${seat.name}`).then((text) => {
+    t1 = performance.now();
+    performance.mark('q-genmove-answered');
+    state.thinking = false;
+    const move = text.trim();
+    state.plies.push({ seat: seat.name, move });
+    note(`${seat.label} (${seat.player}) played ${move} in ${((t1 - t0) / 1000).toFixed(2)} s`);
+  }, (e) => {
+    state.thinking = false;
+    state.paused = true;
+    throw e;
+  });
+  await Promise.all(setup).catch((e) => { gen.catch(() => {}); throw e; });
+  let err = null;
+  await gen.catch((e) => { err = e; });
+  await refresh();
+  if (err) throw err;
+  const t2 = performance.now();
+  if (clickAt) {
+    // Click to reply drawn, less the time the genmove took (the engine's
+    // thinking plus one pipe round trip).
+    state.timings.push({
+      total: t2 - clickAt, think: t1 - t0, overhead: t2 - clickAt - (t1 - t0),
+      // where the rest goes: the human move drawn, the genmove sent, the reply drawn
+      humanDrawn: state.humanDrawnAt - clickAt, toGenmove: t0 - state.humanDrawnAt, replyDrawn: t2 - t1,
+    });
+    performance.measure('q-click-to-reply', { start: clickAt, end: t2 });
+  }
+}
+
+async function playHuman(move) {
+  const seat = seatOf(state.toMove);
+  clearError();
+  await stopAnalysis();
+  const played = state.gtp.send(`play ${seat.name} ${move}`).then(() => {
+    state.plies.push({ seat: seat.name, move });
+  });
+  note('');
+  await refresh(played);
+  state.humanDrawnAt = performance.now();
+}
+
+// A click on a point: a move when it is one, the Separo stone choice, or
+// nothing at all.
+function onPoint(point) {
+  if (!humanToMove() || state.thinking) return;
+  const clickAt = performance.now();
+  performance.mark('q-click');
+  const g = GAMES[state.cfg.game];
+  if (g.twoStep) {
+    const from = state.legal.filter((m) => moveSource(m) === point);
+    if (state.selected) {
+      const m = state.legal.find((x) => moveSource(x) === state.selected && moveTarget(x) === point);
+      if (m) {
+        state.clickAt = clickAt;
+        act(() => playHuman(m));
+        return;
+      }
+    }
+    if (from.length) {
+      state.selected = state.selected === point ? null : point;
+      render();
+      return;
+    }
+    if (state.selected) {
+      state.selected = null;
+      render();
+    }
+    note(`${point}: not a legal move`);
+    return;
+  }
+  const m = state.legal.find((x) => moveTarget(x) === point && movePoints(x).length === 1);
+  if (!m) {
+    note(`${point}: not a legal move`);
+    return;
+  }
+  state.clickAt = clickAt;
+  act(() => playHuman(m));
+}
+
+function passOrSwap(word) {
+  if (!humanToMove() || !state.legal.includes(word)) return;
+  state.clickAt = performance.now();
+  act(() => playHuman(word));
+}
+
+function undo() {
+  interruptEngine();
+  return act(async () => {
+    clearError();
+    await stopAnalysis();
+    if (!state.cfg || state.plies.length === 0) {
+      note('nothing to undo');
+      return;
+    }
+    const hasHuman = state.cfg.seats.some((s) => s.kind === 'human');
+    // Back to the last position where a human was to move (at least one ply);
+    // in an engine-only game one ply, and the game pauses.
+    do {
+      await state.gtp.send('undo');
+      const p = state.plies.pop();
+      state.toMove = p.seat;
+    } while (hasHuman && state.plies.length && seatOf(state.toMove).kind !== 'human');
+    if (!hasHuman) state.paused = true;
+    note('');
+    await refresh();
+  });
+}
+
+function interruptEngine() {
+  if (state.thinking && state.commands.has('gogui-interrupt')) state.gtp.interrupt();
+}
+
+function togglePause() {
+  if (!state.cfg) return;
+  state.paused = !state.paused;
+  render();
+  if (!state.paused) act(async () => { await stopAnalysis(); scheduleAdvance(); });
+  else if ($('analyze').checked) act(async () => startAnalysis());
+}
+
+// ---- Analysis -------------------------------------------------------------
+
+function startAnalysis() {
+  if (state.analysis || state.over || !state.cfg || state.thinking) return;
+  const seat = state.toMove;
+  const cand = [];
+  state.analysisLines = 0;
+  $('anal-status').textContent = `analysing for ${seatOf(seat).label}…`;
+  const promise = state.gtp.send(`analyze ${seat} 25`, {
+    onLine: (line) => {
+      if (!line.startsWith('info')) return;
+      state.analysisLines++;
+      cand.splice(0, cand.length, ...parseInfo(line));
+      showAnalysis(cand);
+    },
+  }).catch(showError).finally(() => {
+    if (state.analysis && state.analysis.promise === promise) state.analysis = null;
+    $('anal-status').textContent = $('analyze').checked
+      ? `stopped after ${state.analysisLines} reports` : `off (press A) — ${state.analysisLines} reports`;
+  });
+  state.analysis = { seat, promise };
+}
+
+async function stopAnalysis() {
+  const a = state.analysis;
+  if (!a) return;
+  await state.gtp.stopStream();
+  await a.promise;
+  state.analysis = null;
+  state.board.clearOverlay('analysis');
+  state.board.clearOverlay('pv');
+}
+
+function pct(w) {
+  return `${(w * 100).toFixed(w >= 0.995 || w < 0.005 ? 0 : 1)}%`;
+}
+
+function showAnalysis(cand) {
+  const b = state.board;
+  b.clearOverlay('analysis');
+  const top = cand.slice(0, 8);
+  top.forEach((c, i) => {
+    const pt = moveTarget(c.move);
+    if (!pt) return;
+    if (movePoints(c.move).length > 1) b.drawPath(movePoints(c.move), 'analysis', i === 0 ? 'q-anal-path best' : 'q-anal-path');
+    const sub = c.visits !== undefined ? shortCount(c.visits) : '';
+    b.drawLabel(pt, c.winrate !== undefined ? pct(c.winrate) : '', 'analysis', i === 0 ? 'q-anal best' : 'q-anal', sub);
+  });
+  const body = $('anal-table').tBodies[0];
+  body.replaceChildren(...cand.slice(0, 10).map((c, i) => {
+    const tr = document.createElement('tr');
+    tr.tabIndex = 0;
+    const lead = c.scoreLead !== undefined ? ` (${c.scoreLead > 0 ? '+' : ''}${c.scoreLead})` : '';
+    for (const t of [c.move, (c.winrate !== undefined ? pct(c.winrate) : '') + lead, c.visits ?? '', c.pv.join(' ')]) {
+      const td = document.createElement('td');
+      td.textContent = String(t);
+      tr.appendChild(td);
+    }
+    const show = () => showPv(c.pv);
+    tr.addEventListener('mouseenter', show);
+    tr.addEventListener('focus', show);
+    const hide = () => {
+      b.clearOverlay('pv');
+      if (b.overlay()) b.overlay().classList.remove('pv-on');
+    };
+    tr.addEventListener('mouseleave', hide);
+    tr.addEventListener('blur', hide);
+    if (i === 0) tr.className = 'best';
+    return tr;
+  }));
+  $('anal-table').hidden = false;
+  $('anal-status').textContent = `analysing for ${seatOf(state.analysis ? state.analysis.seat : state.toMove)?.label ?? state.toMove}: ${state.analysisLines} reports`;
+}
+
+// The principal variation numbered on the board (later moves on a point
+// already numbered are left out).
+function showPv(pv) {
+  const b = state.board;
+  b.clearOverlay('pv');
+  b.overlay().classList.add('pv-on');   // the variation hides the win rates
+  const seen = new Set();
+  pv.slice(0, 12).forEach((m, i) => {
+    const pt = moveTarget(m);
+    if (!pt || seen.has(pt)) return;
+    seen.add(pt);
+    b.drawLabel(pt, String(i + 1), 'pv', `q-pv q-pv-${i % 2}`);
+  });
+}
+
+function shortCount(n) {
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)}M`;
+  if (n >= 1e4) return `${Math.round(n / 1e3)}k`;
+  return String(n);
+}
+
+// ---- Drawing the page -----------------------------------------------------
+
+function showChoices() {
+  const b = state.board;
+  if (!b.svg) return;
+  b.clearOverlay('choice');
+  const human = humanToMove() && !state.thinking;
+  const g = state.cfg ? GAMES[state.cfg.game] : null;
+  let choice = [];
+  let targets = [];
+  if (human && g && g.twoStep) {
+    if (state.selected) {
+      const ms = state.legal.filter((m) => moveSource(m) === state.selected);
+      targets = ms.map(moveTarget);
+      for (const m of ms) b.drawPath(movePoints(m), 'choice', 'q-choice-path');
+      choice = [...new Set([...targets, ...state.legal.map(moveSource).filter(Boolean)])];
+    } else {
+      choice = [...new Set(state.legal.map(moveSource).filter(Boolean))];
+    }
+  } else if (human) {
+    choice = state.legal.filter((m) => movePoints(m).length === 1);
+  }
+  b.mark(choice, 'q-choice', (p) => (targets.includes(p) ? `play ${state.selected} to ${p}` : g && g.twoStep ? `choose the stone on ${p}` : `play ${p}`));
+  b.mark(targets, 'q-target');
+  b.mark(state.selected ? [state.selected] : [], 'q-selected');
+}
+
+function seatText(name) {
+  const s = seatOf(name);
+  return s ? s.label : name;
+}
+
+function resultText(r) {
+  if (r === '0') return 'Draw';
+  const m = /^([A-Za-z]+)\+(\d*)$/.exec(r);
+  if (!m || !state.cfg) return r;
+  const g = state.cfg.game;
+  let who;
+  const w = m[1].toUpperCase();
+  if (g === 'Yonin') {
+    who = w.length === 2 ? `Team ${w[0]}+${w[1]}` : `Seat ${w}`;
+  } else {
+    const i = w === 'B' ? 0 : 1;
+    who = state.cfg.seats[i].label;
+  }
+  return `${who} wins${m[2] ? ` by ${m[2]}` : ''}`;
+}
+
+function render() {
+  const cfg = state.cfg;
+  const human = humanToMove();
+  let turn = '';
+  if (!cfg) turn = 'Choose a game and press Start.';
+  else if (state.over) turn = `Game over: ${resultText(state.result)}`;
+  else if (state.thinking) turn = `${seatText(state.toMove)} (engine) is thinking…`;
+  else if (human && state.legal.length === 1 && state.legal[0] === 'pass') turn = `${seatText(state.toMove)} has no move and must pass (P).`;
+  else if (human) turn = `${seatText(state.toMove)} to move${GAMES[cfg.game].twoStep ? (state.selected ? ': choose where the roots end' : ': choose a stone') : ''}.`;
+  else if (state.paused) turn = `${seatText(state.toMove)} (engine) to move — paused.`;
+  else turn = `${seatText(state.toMove)} (engine) to move.`;
+  $('turn').textContent = turn;
+  $('turn').dataset.toMove = state.toMove;
+  $('turn').dataset.state = !cfg ? 'idle' : state.over ? 'over' : state.thinking ? 'thinking' : human ? 'human' : 'engine';
+
+  const forcedPass = human && state.legal.length === 1 && state.legal[0] === 'pass';
+  $('pass').hidden = !forcedPass;
+  $('swap').hidden = !(human && state.legal.includes('swap'));
+  const stoppable = state.thinking && state.commands.has('gogui-interrupt');
+  $('stop').hidden = !stoppable;
+  const watch = cfg && cfg.seats.every((s) => s.kind === 'engine');
+  $('pause').hidden = !watch;
+  $('pause').textContent = state.paused ? 'Resume' : 'Pause';
+  $('undo').disabled = !cfg || state.plies.length === 0;
+
+  // Score: "name value" pairs, then "playing" or "over".
+  const dl = $('score');
+  dl.replaceChildren();
+  const words = (state.score || '').split(/\s+/).filter(Boolean);
+  const pairs = [];
+  for (let i = 0; i + 1 < words.length; i += 2) {
+    if (!/^-?\d+(\.\d+)?$/.test(words[i + 1])) { pairs.length = 0; break; }
+    pairs.push([words[i], words[i + 1]]);
+  }
+  if (pairs.length) {
+    for (const [k, v] of pairs) {
+      const dt = document.createElement('dt');
+      dt.textContent = seatOf(k) ? seatOf(k).label : k.length === 2 ? `Team ${k.toUpperCase()}` : k;
+      const dd = document.createElement('dd');
+      dd.textContent = v;
+      dl.append(dt, dd);
+    }
+  } else if (state.score) {
+    // Torus Hex: "none playing", or the winner and the class of its loop.
+    const dd = document.createElement('dd');
+    const won = /^(\w+) wins (-?\d+) (-?\d+)/.exec(state.score);
+    dd.textContent = won ? `${seatText(won[1])} wins with a loop of class (${won[2]}, ${won[3]})`
+      : state.score.replace(/ (playing|over)$/, '').replace(/^none$/, 'no winner yet');
+    dl.append(dd);
+  }
+  $('result').textContent = state.over ? `Result: ${state.result} — ${resultText(state.result)}` : '';
+  $('result').dataset.result = state.over ? state.result : '';
+
+  const ol = $('moves');
+  ol.replaceChildren(...state.plies.map((p) => {
+    const li = document.createElement('li');
+    li.textContent = `${seatText(p.seat)}: ${p.move}`;
+    li.dataset.move = p.move;
+    return li;
+  }));
+  if (ol.lastElementChild) ol.lastElementChild.scrollIntoView({ block: 'nearest' });
+  $('dl-sgf').hidden = !cfg || !sgfSupported(cfg.game);
+  if (state.board.svg) {
+    state.board.svg.setAttribute('aria-label', state.board.title || 'board');
+    showChoices();
+  }
+}
+
+// ---- Downloads --------------------------------------------------------------
+
+function recordData() {
+  const cfg = state.cfg;
+  const engines = cfg.seats.filter((s) => s.kind === 'engine');
+  const times = [...new Set(engines.map((s) => s.time))];
+  // Seat names as quartet-match writes them: black/white in two-player games.
+  const recSeat = (s, i) => (cfg.seats.length === 2 ? (i === 0 ? 'black' : 'white') : s.name);
+  return {
+    game: cfg.game,
+    size: state.board.size || cfg.size,   // the engine's, should it have refused the form's
+    variants: cfg.variants,
+    seats: cfg.seats.map((s, i) => ({ name: recSeat(s, i), who: s.kind === 'human' ? 'human' : `quartet ${s.player}` })),
+    moves: state.plies.map((p) => p.move),
+    result: state.result,
+    over: state.over,
+    timeControl: times.length ? times.map((t) => `${t} s per move`).join(', ') : 'none',
+    date: new Date().toISOString().slice(0, 10),
+  };
+}
+
+function download(name, type, text) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+}
+
+function baseName() {
+  return `quartet-${state.cfg.game.toLowerCase()}-${state.board.size}-ply${state.plies.length}`;
+}
+
+// ---- Wiring -----------------------------------------------------------------
+
+// Keys typed into a form field belong to the field.
+function typing(e) {
+  const t = e.target;
+  if (!t || !t.tagName) return false;
+  if (t.tagName === 'INPUT') return t.type !== 'checkbox';
+  return t.tagName === 'SELECT' || t.tagName === 'TEXTAREA';
+}
+
+function wire() {
+  $('game').addEventListener('change', fillGameOptions);
+  $('setup').addEventListener('submit', (e) => { e.preventDefault(); newGame(); });
+  $('new').addEventListener('click', () => newGame());
+  $('undo').addEventListener('click', () => undo());
+  $('pass').addEventListener('click', () => passOrSwap('pass'));
+  $('swap').addEventListener('click', () => passOrSwap('swap'));
+  $('stop').addEventListener('click', () => interruptEngine());
+  $('pause').addEventListener('click', togglePause);
+  $('analyze').addEventListener('change', () => {
+    if ($('analyze').checked) {
+      act(async () => { if (!state.thinking && (humanToMove() || state.paused)) startAnalysis(); });
+    } else {
+      act(async () => { await stopAnalysis(); });
+    }
+  });
+  $('dl-text').addEventListener('click', () => state.cfg && download(`${baseName()}.txt`, 'text/plain', textRecord(recordData())));
+  $('dl-sgf').addEventListener('click', () => state.cfg && download(`${baseName()}.sgf`, 'application/x-go-sgf', sgfRecord(recordData())));
+  $('dl-svg').addEventListener('click', () => {
+    if (!state.cfg) return;
+    if (state.thinking) { download(`${baseName()}.svg`, 'image/svg+xml', state.board.text); return; }
+    act(async () => {
+      const svg = await state.gtp.send('svg');
+      download(`${baseName()}.svg`, 'image/svg+xml', svg + '\n');
+    });
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || typing(e)) return;
+    const k = e.key.toLowerCase();
+    if (k === 'n') newGame();
+    else if (k === 'u') undo();
+    else if (k === 'p') passOrSwap('pass');
+    else if (k === 's') passOrSwap('swap');
+    else if (k === 'a') { $('analyze').click(); }
+    else if (k === ' ' && !$('pause').hidden && !(e.target && e.target.tagName === 'BUTTON')) { e.preventDefault(); togglePause(); }
+    else if (k === 'escape') {
+      interruptEngine();
+      if (state.selected) { state.selected = null; render(); }
+    } else return;
+  });
+}
+
+async function main() {
+  state.board = new Board($('board'), onPoint);
+  wire();
+  try {
+    await connect();
+  } catch (e) {
+    $('conn').classList.add('down');
+    showError(e);
+    return;
+  }
+  fillGames();
+  // ?game=NAME&size=N start with that game; a size the form does not
+  // offer is still sent, and the engine's answer shown.
+  const q = new URLSearchParams(location.search);
+  const size = q.get('size');
+  if (size) {
+    if (![...$('size').options].some((o) => o.value === size)) $('size').append(new Option(size, size));
+    $('size').value = size;
+  }
+  await newGame();
+  document.body.dataset.ready = '1';
+}
+
+main();
