@@ -66,7 +66,11 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
+# The browser test needs chromium, websocketd and the pinned node packages:
+# tools/install-deps puts them in place (a no-op when they are there; as a
+# non-root user it only names what is missing, and tests/browser.sh fails).
 test: all $(TESTS)
+	@tools/install-deps || echo "make test: tools/install-deps could not install everything; the browser test will say what is missing"
 	@QUARTET=$(BIN)/quartet BIN=$(BIN) TESTBIN=$(BUILD)/tests sh tests/run.sh
 
 # The FFO endgame suites live beside the repository (../shared/bench).
