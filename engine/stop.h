@@ -20,6 +20,6 @@ static inline bool stop_requested(const volatile int *stop)
  * often enough to stop within a millisecond, rarely enough to cost
  * nothing measurable (the subtree below such a node is thousands of
  * leaves in every game). */
-#define STOP_PERFT_DEPTH 5
+#define STOP_PERFT_DEPTH 3
 
 #endif
