@@ -6,11 +6,11 @@
 # — and no memory error, no leak (definite or indirect), no internal error,
 # every command answered.
 #   sh tests/soak.sh           the short version (make test)
-#   sh tests/soak.sh --long    ROUNDS rounds per game (default 12; make soak)
+#   sh tests/soak.sh --long    ROUNDS rounds per game (default 40; make soak)
 # Environment: VG_QUARTET (engine binary, default build/vg/bin/quartet),
 # ROUNDS.
 rounds=1
-[ "$1" = "--long" ] && rounds=${ROUNDS:-12}
+[ "$1" = "--long" ] && rounds=${ROUNDS:-40}
 
 if ! command -v valgrind >/dev/null 2>&1; then
     echo "soak: valgrind is not installed; skipped (apt-get install valgrind)"
