@@ -57,11 +57,11 @@ static void usage(FILE *f)
           "  --verbose                 diagnostics on stderr (repeatable)\n"
           "  --max-command-time SECONDS  stop any command that runs longer, as\n"
           "                            '# interrupt' does (default: no limit)\n"
+          "  --help, --version\n"
           "While a command runs, a line '# interrupt' (GoGui's gogui-interrupt)\n"
           "or SIGINT stops it: perft, solve, stoner answer '? interrupted', genmove\n"
           "plays the best move found so far; other lines wait their turn. SIGINT\n"
-          "with nothing running ends the engine. See doc/service.md.\n"
-          "  --help, --version\n",
+          "with nothing running ends the engine. See doc/service.md.\n",
           f);
 }
 
