@@ -110,6 +110,16 @@ install: $(BIN)/quartet $(TOOLS)
 	install -m 644 web/*.html web/*.css web/*.js $(DESTDIR)$(PREFIX)/share/quartet/web
 	install -m 755 tools/quartet-web $(DESTDIR)$(PREFIX)/bin
 
+# Soak (tests/soak.sh, in `make test`; `make soak` is the long run):
+# valgrind decodes no AVX-512, so the soak runs its own build of
+# bin/quartet for baseline x86-64, in build/vg.
+.PHONY: soak soak-bin
+soak-bin:
+	@$(MAKE) --no-print-directory BUILD=build/vg BIN=build/vg/bin ARCH= SAN= build/vg/bin/quartet >/dev/null
+test: soak-bin
+soak: soak-bin
+	sh tests/soak.sh --long
+
 clean:
 	rm -rf build bin
 

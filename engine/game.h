@@ -106,8 +106,9 @@ struct game {
     uint64_t (*hash)(const void *st);
 
     /* Optional fast paths (NULL when absent); same results as the
-     * generic versions built on the functions above. */
-    uint64_t (*perft)(const void *st, int depth);
+     * generic versions built on the functions above. perft gives up,
+     * returning 0, soon after *stop (when stop is non-NULL) becomes set. */
+    uint64_t (*perft)(const void *st, int depth, const volatile int *stop);
     /* Plays uniformly random legal moves to the end of the game. */
     void (*random_playout)(void *st, struct rng *r);
     /* Rough number of moves the player to move still has to make. */
@@ -192,6 +193,10 @@ int game_player_index(const struct game *g, const char *name); /* -1 if none */
 const char *game_player_name(const struct game *g, int player);
 bool game_is_legal(const struct game *g, const void *st, move_t m);
 uint64_t game_perft(const struct game *g, const void *st, int depth);
+/* The same, stopping soon after *stop becomes set: -1 then (perft is
+ * never that large), else 0 and the count in *count. */
+int game_perft_stop(const struct game *g, const void *st, int depth,
+                    const volatile int *stop, uint64_t *count);
 void game_random_playout(const struct game *g, void *st, struct rng *r);
 
 #endif

@@ -1,6 +1,7 @@
 /* Generic helpers written only against the game interface. */
 #include "game.h"
 #include "rng.h"
+#include "stop.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -34,10 +35,13 @@ bool game_is_legal(const struct game *g, const void *st, move_t m)
 
 /* Plain recursive perft: a forced pass is a ply, a finished game is one
  * leaf at every depth beyond its end. The last ply is counted in bulk. */
-static uint64_t perft_rec(const struct game *g, const unsigned char *st, int depth)
+static uint64_t perft_rec(const struct game *g, const unsigned char *st, int depth,
+                          const volatile int *stop)
 {
     if (depth == 0 || g->is_over(st))
         return 1;
+    if (depth >= STOP_PERFT_DEPTH && stop_requested(stop))
+        return 0;
     move_t moves[GAME_MAX_MOVES];
     int n = g->legal_moves(st, moves);
     if (depth == 1)
@@ -49,7 +53,7 @@ static uint64_t perft_rec(const struct game *g, const unsigned char *st, int dep
     for (int i = 0; i < n; i++) {
         memcpy(child, st, g->state_size);
         g->play(child, moves[i]);
-        total += perft_rec(g, child, depth - 1);
+        total += perft_rec(g, child, depth - 1, stop);
     }
     free(child);
     return total;
@@ -57,11 +61,23 @@ static uint64_t perft_rec(const struct game *g, const unsigned char *st, int dep
 
 uint64_t game_perft(const struct game *g, const void *st, int depth)
 {
+    uint64_t n = 0;
+    game_perft_stop(g, st, depth, NULL, &n);
+    return n;
+}
+
+int game_perft_stop(const struct game *g, const void *st, int depth,
+                    const volatile int *stop, uint64_t *count)
+{
+    *count = 0;
     if (depth < 0)
         return 0;
-    if (g->perft)
-        return g->perft(st, depth);
-    return perft_rec(g, st, depth);
+    uint64_t n = g->perft ? g->perft(st, depth, stop) : perft_rec(g, st, depth, stop);
+    /* A count cut short is partial whatever it says: the flag decides. */
+    if (stop_requested(stop))
+        return -1;
+    *count = n;
+    return 0;
 }
 
 void game_random_playout(const struct game *g, void *st, struct rng *r)

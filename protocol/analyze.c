@@ -3,6 +3,8 @@
  * best first, in the format Leela Zero and KataGo made common. */
 #include "protocol/analyze.h"
 
+#include "engine/stop.h"
+
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,7 +50,7 @@ static void put_pv(struct analysis *a, const struct search_candidate *c)
 static void report(void *ctx, const struct search_report *r)
 {
     struct analysis *a = ctx;
-    if (a->stop || r->count <= 0)
+    if (stop_requested(&a->stop) || r->count <= 0)
         return;   /* the response may already be closed */
     for (int i = 0; i < r->count && i < SEARCH_MAX_CANDIDATES; i++) {
         const struct search_candidate *c = &r->cand[i];
@@ -133,7 +135,7 @@ void analysis_stop(struct session *s, FILE *out)
     struct analysis *a = s->analysis;
     if (!a)
         return;
-    a->stop = 1;
+    __atomic_store_n(&a->stop, 1, __ATOMIC_RELAXED);
     pthread_join(a->thread, NULL);
     s->analysis = NULL;
     fputs("\n", out);

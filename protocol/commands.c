@@ -4,6 +4,7 @@
 #include "protocol/commands.h"
 
 #include "engine/clock.h"
+#include "engine/stop.h"
 #include "protocol/args.h"
 #include "protocol/game_commands.h"
 #include "protocol/gtp.h"
@@ -313,9 +314,12 @@ static bool choose(struct session *s, int p, bool charge_clock, move_t *m,
         return false;
     }
     int left = g->moves_left ? g->moves_left(s->scratch) : 0;
+    /* Stopped (interrupt, SIGINT, time cap), the player answers with the
+     * best move it has found so far, or any legal move. */
     struct search_limits lim = {
         .seconds = timectl_budget(&s->tc, p, s->popt.time_per_move, left),
         .playouts = s->popt.playouts,
+        .stop = s->stop,
     };
     double t0 = clock_now();
     *m = s->ptype->genmove(s->player, s->scratch, &lim);
@@ -486,8 +490,21 @@ static bool cmd_perft(struct session *s, int argc, char **argv,
                     COMMANDS_MAX_PERFT);
         return false;
     }
-    text_printf(out, "%llu",
-                (unsigned long long)game_perft(s->game, s->state, (int)d));
+    uint64_t n;
+    if (game_perft_stop(s->game, s->state, (int)d, s->stop, &n) != 0) {
+        text_puts(out, "interrupted");
+        return false;
+    }
+    text_printf(out, "%llu", (unsigned long long)n);
+    return true;
+}
+
+/* GoGui lists this to learn that `# interrupt` works (protocol/runner.c);
+ * sent as a command it has nothing to do. */
+static bool cmd_gogui_interrupt(struct session *s, int argc, char **argv,
+                                struct text *out)
+{
+    (void)s, (void)argc, (void)argv, (void)out;
     return true;
 }
 
@@ -666,6 +683,8 @@ const struct command command_table[] = {
      "stream the best moves every INTERVAL centiseconds until the next command"},
     {"svg", cmd_svg, 0, 1, "[legal]",
      "the position as an SVG picture (legal: mark the legal moves)"},
+    {"gogui-interrupt", cmd_gogui_interrupt, 0, 0, "",
+     "listed to say that a line '# interrupt' stops the running command"},
     {NULL, NULL, 0, 0, NULL, NULL},
 };
 
@@ -686,13 +705,23 @@ const struct command *command_find(const char *name)
     return NULL;
 }
 
+/* A command stopped by the time cap says so (always false: a failure). */
+static bool explain_stop(const struct session *s, struct text *out)
+{
+    if (stop_value(s->stop) == STOP_TIME_LIMIT &&
+        strcmp(text_str(out), "interrupted") == 0)
+        text_printf(out, ": command time limit (%g s)", s->max_command_time);
+    return false;
+}
+
 bool command_run(struct session *s, const char *name, int argc, char **argv,
                  struct text *out)
 {
     text_clear(out);
     const struct command *c = command_find(name);
     if (!c && game_command_find(name))
-        return game_command_run(s, name, argc, argv, out) && !out->failed;
+        return (game_command_run(s, name, argc, argv, out) && !out->failed) ||
+               explain_stop(s, out);
     if (!c) {
         text_puts(out, "unknown command");
         return false;
@@ -708,5 +737,5 @@ bool command_run(struct session *s, const char *name, int argc, char **argv,
         text_puts(out, "out of memory");
         return false;
     }
-    return ok;
+    return ok || explain_stop(s, out);
 }

@@ -1,10 +1,14 @@
 /* Readline front end. Readline's completion callbacks take no context
  * argument, so the session and the generator's position live in file
- * statics; they are only touched from the single input thread. */
+ * statics; they are only touched from the main thread, which reads input
+ * here itself (no reader thread in interactive use). */
 #include "protocol/interactive.h"
 
 #include "protocol/commands.h"
+#include "protocol/runner.h"
 
+#include <errno.h>
+#include <poll.h>
 #include <readline/history.h>
 #include <readline/readline.h>
 #include <stdio.h>
@@ -14,6 +18,7 @@
 #include <unistd.h>
 
 static const struct session *completion_session;
+static const struct runner *signal_source;
 
 enum word_kind { WORD_COMMAND, WORD_GAME, WORD_PLAYER_TYPE, WORD_SEAT, WORD_NONE };
 
@@ -76,11 +81,40 @@ static char **complete(const char *text, int start, int end)
     return rl_completion_matches(text, generator);
 }
 
-void interactive_init(const struct session *s)
+/* Readline's input: a SIGINT at the prompt ends the line as end of input
+ * does (the loop then sees the signal), with the terminal restored by
+ * readline itself. poll() always wakes up for a signal. */
+static int get_key(FILE *in)
+{
+    int fd = fileno(in);
+    for (;;) {
+        if (runner_sigint_pending(signal_source))
+            return EOF;
+        struct pollfd p = {.fd = fd, .events = POLLIN};
+        if (poll(&p, 1, -1) < 0) {
+            if (errno == EINTR)
+                continue;
+            return EOF;
+        }
+        unsigned char c;
+        ssize_t n = read(fd, &c, 1);
+        if (n == 1)
+            return c;
+        if (n < 0 && errno == EINTR)
+            continue;
+        return EOF;
+    }
+}
+
+void interactive_init(const struct session *s, const struct runner *r)
 {
     completion_session = s;
+    signal_source = r;
     rl_readline_name = "quartet";
     rl_attempted_completion_function = complete;
+    /* SIGINT is the runner's: it stops the running command. */
+    rl_catch_signals = 0;
+    rl_getc_function = get_key;
 }
 
 char *interactive_read(void)

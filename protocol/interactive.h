@@ -3,10 +3,12 @@
 #ifndef QUARTET_INTERACTIVE_H
 #define QUARTET_INTERACTIVE_H
 
+#include "protocol/runner.h"
 #include "protocol/session.h"
 
-/* Sets up completion; s supplies the current game's seat names. */
-void interactive_init(const struct session *s);
+/* Sets up completion; s supplies the current game's seat names. A SIGINT
+ * at the prompt (r says so) ends interactive_read as end of input does. */
+void interactive_init(const struct session *s, const struct runner *r);
 /* One line (malloc'd, no newline; the caller frees) or NULL at the end. */
 char *interactive_read(void);
 

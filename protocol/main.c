@@ -6,6 +6,7 @@
 #include "protocol/dispatch.h"
 #include "protocol/gtp.h"
 #include "protocol/interactive.h"
+#include "protocol/runner.h"
 #include "protocol/session.h"
 #include "protocol/text.h"
 
@@ -27,6 +28,7 @@ struct config {
     long long size;          /* 0: the game's default */
     const char *player;
     struct player_options popt;
+    double max_command_time;   /* seconds; 0: no cap */
 };
 
 static void usage(FILE *f)
@@ -53,7 +55,13 @@ static void usage(FILE *f)
           "  --threads N               worker threads (0: all cores)\n"
           "  --seed N                  random seed\n"
           "  --verbose                 diagnostics on stderr (repeatable)\n"
-          "  --help, --version\n",
+          "  --max-command-time SECONDS  stop any command that runs longer, as\n"
+          "                            '# interrupt' does (default: no limit)\n"
+          "  --help, --version\n"
+          "While a command runs, a line '# interrupt' (GoGui's gogui-interrupt)\n"
+          "or SIGINT stops it: perft, solve, stoner answer '? interrupted', genmove\n"
+          "plays the best move found so far; other lines wait their turn. SIGINT\n"
+          "with nothing running ends the engine. See doc/service.md.\n",
           f);
 }
 
@@ -108,6 +116,7 @@ static void parse_flags(struct config *c, int argc, char **argv)
         {"tree-mb", required_argument, NULL, 'T'},
         {"explore", required_argument, NULL, 'C'},
         {"contempt", required_argument, NULL, 'D'},
+        {"max-command-time", required_argument, NULL, 'M'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'e'},
         {NULL, 0, NULL, 0},
@@ -159,6 +168,13 @@ static void parse_flags(struct config *c, int argc, char **argv)
                 c->popt.contempt >= 0.5)
                 die("--contempt needs a number from 0 to below 0.5, not '%s'", optarg);
             break;
+        case 'M':
+            /* Up to a year: beyond, a cap means nothing and overflows. */
+            if (args_double(optarg, &c->max_command_time) != ARGS_OK ||
+                c->max_command_time <= 0 || c->max_command_time > 31536000)
+                die("--max-command-time needs a positive number of seconds, not '%s'",
+                    optarg);
+            break;
         case 'h': usage(stdout); exit(0);
         case 'e': printf("%s %s\n", QUARTET_NAME, QUARTET_VERSION); exit(0);
         default:
@@ -207,38 +223,59 @@ static void start(struct session *s, const struct config *c)
     }
 }
 
-static void loop_piped(struct session *s, struct text *out)
+/* One line, with the runner watching: from here on `# interrupt`, SIGINT
+ * and the time cap stop what it runs. */
+static void run_line(struct session *s, struct runner *r, char *line,
+                     size_t len, bool pre_stopped, struct text *out)
 {
-    char *buf = malloc(GTP_MAX_LINE + 1);
-    if (!buf) {
-        fputs("quartet: out of memory\n", stderr);
-        exit(1);
-    }
-    size_t len;
-    enum gtp_read r;
-    while (!s->quit && !ferror(stdout) &&
-           (r = gtp_read_line(stdin, buf, GTP_MAX_LINE + 1, &len)) != GTP_EOF) {
-        analysis_stop(s, stdout);   /* any input line ends an analysis */
-        if (r == GTP_TOO_LONG)
-            gtp_respond(stdout, NULL, false, "line too long");
-        else
-            dispatch_line(s, buf, len, out, stdout);
-    }
-    analysis_stop(s, stdout);
-    free(buf);
+    runner_begin(r, pre_stopped);
+    dispatch_line(s, line, len, out, stdout);
+    runner_end(r);
 }
 
-static void loop_interactive(struct session *s, struct text *out)
+static void loop_piped(struct session *s, struct runner *r, struct text *out)
 {
-    interactive_init(s);
+    struct runner_line *l;
+    enum runner_event e;
+    while (!s->quit && !ferror(stdout) && (e = runner_next(r, &l)) != RUNNER_EOF) {
+        if (e == RUNNER_SIGINT) {
+            /* SIGINT ends a streaming analyze; with nothing running, us. */
+            if (!s->analysis)
+                break;
+            analysis_stop(s, stdout);
+            continue;
+        }
+        analysis_stop(s, stdout);   /* any input line ends an analysis */
+        if (l->too_long)
+            gtp_respond(stdout, NULL, false, "line too long");
+        else
+            run_line(s, r, l->text, l->len, l->interrupted, out);
+        runner_line_free(l);
+    }
+    analysis_stop(s, stdout);
+}
+
+static void loop_interactive(struct session *s, struct runner *r, struct text *out)
+{
+    interactive_init(s, r);
     char *line;
-    while (!s->quit && !ferror(stdout) && (line = interactive_read()) != NULL) {
+    while (!s->quit && !ferror(stdout)) {
+        line = interactive_read();
+        if (runner_take_sigint(r)) {
+            free(line);
+            if (!s->analysis)
+                break;
+            analysis_stop(s, stdout);
+            continue;
+        }
+        if (!line)
+            break;
         analysis_stop(s, stdout);
         size_t len = strlen(line);
         if (len > GTP_MAX_LINE)
             gtp_respond(stdout, NULL, false, "line too long");
         else
-            dispatch_line(s, line, len, out, stdout);
+            run_line(s, r, line, len, false, out);
         free(line);
     }
     analysis_stop(s, stdout);
@@ -253,12 +290,22 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
     struct session s;
     start(&s, &c);
+    bool interactive = isatty(STDIN_FILENO);
+    struct runner *r = runner_new(interactive ? -1 : STDIN_FILENO, c.max_command_time);
+    if (!r) {
+        fputs("quartet: cannot start the input thread\n", stderr);
+        exit(1);
+    }
+    s.stop = runner_stop_flag(r);
+    s.max_command_time = c.max_command_time;
     struct text out;
     text_init(&out);
-    if (isatty(STDIN_FILENO))
-        loop_interactive(&s, &out);
+    if (interactive)
+        loop_interactive(&s, r, &out);
     else
-        loop_piped(&s, &out);
+        loop_piped(&s, r, &out);
+    fflush(stdout);
+    runner_free(r);
     text_free(&out);
     session_free(&s);
     return 0;

@@ -34,7 +34,21 @@ struct session {
     double analyze_interval;   /* seconds between info lines */
     struct analysis *analysis; /* the one running, or NULL */
 
+    /* The running command's stop flag, polled by perft, the games'
+     * commands and genmove's player; NULL: nothing can stop a command
+     * (the in-process fuzz target). Its value says why (stop_reason). */
+    const volatile int *stop;
+    double max_command_time;   /* --max-command-time; 0: no cap */
+
     bool quit;
+};
+
+/* Why the running command was asked to stop. */
+enum stop_reason {
+    STOP_NONE = 0,
+    STOP_INTERRUPT,   /* a `# interrupt` line (GoGui) */
+    STOP_SIGINT,
+    STOP_TIME_LIMIT,  /* --max-command-time ran out */
 };
 
 /* All fields zero/NULL; then session_new_game. pt: the chosen player, or

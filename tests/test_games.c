@@ -175,7 +175,7 @@ static void check_perft_hook(const struct game *g)
             g->play(st, moves[rng_below(&r, (uint32_t)n)]);
         }
         for (int d = 0; d <= 3; d++)
-            if (g->perft(st, d) != plain_perft(g, st, d))
+            if (g->perft(st, d, NULL) != plain_perft(g, st, d))
                 bad++;
     }
     CHECK(bad == 0, "%s: perft hook disagrees with plain perft %d times", g->name, bad);

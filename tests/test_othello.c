@@ -185,14 +185,14 @@ static void test_perft(void)
     state_t s;
     new_game(&s, 8);
     for (int d = 0; d <= 9; d++)
-        CHECK(g->perft(s.b, d) == known[d], "fast perft(%d) = %llu", d,
-              (unsigned long long)g->perft(s.b, d));
+        CHECK(g->perft(s.b, d, NULL) == known[d], "fast perft(%d) = %llu", d,
+              (unsigned long long)g->perft(s.b, d, NULL));
     for (int d = 0; d <= 7; d++)
         CHECK(plain_perft(&s, d) == known[d], "plain perft(%d)", d);
 
     new_game(&s, 6);
     for (int d = 0; d <= 8; d++) {
-        uint64_t a = g->perft(s.b, d), b = plain_perft(&s, d);
+        uint64_t a = g->perft(s.b, d, NULL), b = plain_perft(&s, d);
         CHECK(a == b, "6x6 perft(%d): fast %llu plain %llu", d,
               (unsigned long long)a, (unsigned long long)b);
     }
@@ -201,7 +201,7 @@ static void test_perft(void)
     uint64_t prev = 0;
     int d;
     for (d = 0; d <= 30; d++) {
-        uint64_t a = g->perft(s.b, d), b = plain_perft(&s, d);
+        uint64_t a = g->perft(s.b, d, NULL), b = plain_perft(&s, d);
         CHECK(a == b, "4x4 perft(%d): fast %llu plain %llu", d,
               (unsigned long long)a, (unsigned long long)b);
         if (a != b || (a == prev && d > 12))
@@ -209,7 +209,7 @@ static void test_perft(void)
         prev = a;
     }
     CHECK(d <= 30, "4x4 games end within 30 plies");
-    CHECK(g->perft(s.b, -1) == 0, "negative depth");
+    CHECK(g->perft(s.b, -1, NULL) == 0, "negative depth");
 }
 
 /* Games that end within `max` plies, by length, both through the game
@@ -612,8 +612,8 @@ static void test_forced_pass(struct rng *r)
             if (k == 1 && moves[0] == MOVE_PASS) {
                 found++;
                 int who = g->to_move(s.b);
-                CHECK(g->perft(s.b, 1) == 1 && g->perft(s.b, 2) == plain_perft(&s, 2) &&
-                          g->perft(s.b, 3) == plain_perft(&s, 3),
+                CHECK(g->perft(s.b, 1, NULL) == 1 && g->perft(s.b, 2, NULL) == plain_perft(&s, 2) &&
+                          g->perft(s.b, 3, NULL) == plain_perft(&s, 3),
                       "perft through a pass");
                 move_t m;
                 CHECK(g->parse_move(s.b, "pass", &m) == 0 && game_is_legal(g, s.b, m),

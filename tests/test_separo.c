@@ -235,7 +235,7 @@ static void test_perft(void)
     CHECK(G->state_size == sizeof st, "state size");
     G->init(&st, &o);
     for (int d = 0; d <= 5; d++) {
-        uint64_t h = G->perft(&st, d), p = iface_perft((const unsigned char *)&st, d);
+        uint64_t h = G->perft(&st, d, NULL), p = iface_perft((const unsigned char *)&st, d);
         CHECK(h == want[d], "perft hook %d: %llu", d, (unsigned long long)h);
         CHECK(p == want[d], "interface perft %d: %llu", d, (unsigned long long)p);
     }

@@ -421,7 +421,7 @@ static void test_perft(void)
     struct plain p;
     plain_init(&p, 8);
     for (int d = 0; d <= 6; d++) {
-        uint64_t h = G->perft(st, d), i = iface_perft(st, d), q = plain_perft(&p, d);
+        uint64_t h = G->perft(st, d, NULL), i = iface_perft(st, d), q = plain_perft(&p, d);
         CHECK(h == known[d], "hook perft(%d) = %llu, want %llu", d,
               (unsigned long long)h, (unsigned long long)known[d]);
         CHECK(i == known[d], "interface perft(%d) = %llu", d, (unsigned long long)i);
@@ -435,11 +435,11 @@ static void test_perft(void)
               "8x8 perft(%d) = %llu", d, (unsigned long long)h);
     }
     engine_init(st, 8, TEAM);
-    CHECK(G->perft(st, 6) == 2047, "team variant has the same moves");
+    CHECK(G->perft(st, 6, NULL) == 2047, "team variant has the same moves");
     engine_init(st, 6, 0);
     plain_init(&p, 6);
     for (int d = 0; d <= 8; d++) {
-        uint64_t h = G->perft(st, d), i = iface_perft(st, d);
+        uint64_t h = G->perft(st, d, NULL), i = iface_perft(st, d);
         CHECK(h == i, "6x6 perft(%d): hook %llu interface %llu", d,
               (unsigned long long)h, (unsigned long long)i);
         if (d <= 6)
@@ -485,9 +485,9 @@ static void check_pass_perft(const void *st)
     G->play(child, MOVE_PASS);
     move_t mv[GAME_MAX_MOVES];
     int n = G->legal_moves(child, mv);
-    CHECK(G->perft(st, 1) == 1 && G->perft(st, 2) == (uint64_t)n, "pass perft");
+    CHECK(G->perft(st, 1, NULL) == 1 && G->perft(st, 2, NULL) == (uint64_t)n, "pass perft");
     for (int d = 3; d <= 5; d++)
-        CHECK(G->perft(st, d) == iface_perft(st, d), "pass position perft(%d)", d);
+        CHECK(G->perft(st, d, NULL) == iface_perft(st, d), "pass position perft(%d)", d);
 }
 
 static void check_end(const void *st, const struct plain *p, bool team, struct stats *s)
@@ -498,7 +498,7 @@ static void check_end(const void *st, const struct plain *p, bool team, struct s
     CHECK(G->legal_moves(st, mv) == 0, "no moves once over");
     CHECK(!plain_anyone(p), "plain finds no move for any seat");
     CHECK(G->moves_left(st) == 0, "moves_left at the end");
-    CHECK(G->perft(st, 3) == 1 && G->perft(st, 0) == 1, "finished game is one leaf");
+    CHECK(G->perft(st, 3, NULL) == 1 && G->perft(st, 0, NULL) == 1, "finished game is one leaf");
     if (plain_empties(p))
         s->over_not_full++;
     else
@@ -614,7 +614,7 @@ static void random_game(int n, bool team, struct rng *r, struct stats *s)
             s->forbidden[seat]++;
         }
         if (rng_below(r, 300) == 0) /* spot check the perft hook mid-game */
-            CHECK(G->perft(st, 4) == iface_perft(st, 4), "mid-game perft(4)");
+            CHECK(G->perft(st, 4, NULL) == iface_perft(st, 4), "mid-game perft(4)");
         /* Hash: a copy-undo restores it, a move changes it. */
         uint64_t h = G->hash(st);
         memcpy(tmp, st, G->state_size);

@@ -6,6 +6,7 @@
 #include "engine/clock.h"
 #include "engine/player.h"
 #include "engine/rng.h"
+#include "engine/stop.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -96,7 +97,7 @@ static bool out_of_budget(struct worker *w)
 {
     if (atomic_load_explicit(w->halt, memory_order_relaxed))
         return true;
-    if ((w->stop && *w->stop) || (w->deadline > 0 && clock_now() >= w->deadline)) {
+    if (stop_requested(w->stop) || (w->deadline > 0 && clock_now() >= w->deadline)) {
         atomic_store(w->halt, 1);
         return true;
     }

@@ -4,6 +4,7 @@
 #include "mcts_int.h"
 
 #include "engine/clock.h"
+#include "engine/stop.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -463,7 +464,7 @@ static bool out_of_budget(struct worker *w, long iter, double *next_report)
     if (atomic_load_explicit(&s->halt, memory_order_relaxed))
         return true;
     int32_t visits = node_visits(root_node(w->m));
-    if ((lim->stop && *lim->stop) || visits >= VISITS_LIMIT ||
+    if (stop_requested(lim->stop) || visits >= VISITS_LIMIT ||
         (s->quota > 0 && visits - s->start_visits >= s->quota)) {
         halt(s);
         return true;

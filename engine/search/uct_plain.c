@@ -12,6 +12,7 @@
 #include "engine/clock.h"
 #include "engine/player.h"
 #include "engine/rng.h"
+#include "engine/stop.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -453,7 +454,7 @@ static move_t uct_genmove(void *vp, const void *st, const struct search_limits *
     long done = 0;
     struct search_report rep;
     for (;;) {
-        if (lim->stop && *lim->stop)
+        if (stop_requested(lim->stop))
             break;
         if (quota > 0 && done >= quota)
             break;

@@ -5,6 +5,7 @@
 #include "othello.h"
 #include "position.h"
 #include "engine/rng.h"
+#include "engine/stop.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -261,16 +262,19 @@ static int oth_moves_left(const void *st)
 /* perft below a node whose mover (P) is known to have the moves `moves`;
  * depth >= 2. The last ply is counted in bulk: a child with no move is one
  * leaf whether it passes or the game has ended. */
-static uint64_t perft_rec(bb_t P, bb_t O, bb_t board, bb_t moves, int depth)
+static uint64_t perft_rec(bb_t P, bb_t O, bb_t board, bb_t moves, int depth,
+                          const volatile int *stop)
 {
     uint64_t total = 0;
+    if (depth >= STOP_PERFT_DEPTH && stop_requested(stop))
+        return 0;
     if (!moves) { /* forced pass or game over */
         bb_t om = othello_moves(O, P, board);
         if (!om)
             return 1;
         if (depth == 2)
             return (uint64_t)bb_popcount(om);
-        return perft_rec(O, P, board, om, depth - 1);
+        return perft_rec(O, P, board, om, depth - 1, stop);
     }
     if (depth == 2) {
         for (; moves; moves &= moves - 1) {
@@ -285,12 +289,12 @@ static uint64_t perft_rec(bb_t P, bb_t O, bb_t board, bb_t moves, int depth)
         int sq = bb_first(moves);
         bb_t f = bb_flips(P, O, sq);
         bb_t np = O & ~f, no = P | f | (1ULL << sq);
-        total += perft_rec(np, no, board, othello_moves(np, no, board), depth - 1);
+        total += perft_rec(np, no, board, othello_moves(np, no, board), depth - 1, stop);
     }
     return total;
 }
 
-static uint64_t oth_perft(const void *st, int depth)
+static uint64_t oth_perft(const void *st, int depth, const volatile int *stop)
 {
     const struct othello *s = st;
     if (depth < 0)
@@ -301,7 +305,7 @@ static uint64_t oth_perft(const void *st, int depth)
     bb_t m = othello_moves(P, O, s->board);
     if (depth == 1)
         return m ? (uint64_t)bb_popcount(m) : 1;
-    return perft_rec(P, O, s->board, m, depth);
+    return perft_rec(P, O, s->board, m, depth, stop);
 }
 
 /* The k-th (0-based) set bit of b, k < popcount(b). */

@@ -6,6 +6,7 @@
 #include "search.h"
 
 #include "engine/clock.h"
+#include "engine/stop.h"
 
 #include <math.h>
 #include <stdatomic.h>
@@ -166,7 +167,7 @@ static void wait_for_stop(const struct search_limits *lim, const struct oth_prog
 {
     double next = clock_now();
     double every = lim->report_interval > 0 ? lim->report_interval : 1.0;
-    while (!*lim->stop) {
+    while (!stop_requested(lim->stop)) {
         if (lim->report && clock_now() >= next) {
             progress((void *)lim, last);
             next = clock_now() + every;

@@ -6,6 +6,7 @@
 #include "search_int.h"
 
 #include "engine/clock.h"
+#include "engine/stop.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -54,7 +55,7 @@ bool oth_worker_check(struct oth_worker *w)
     const struct oth_run *r = s->run;
     if (!r)
         return false;
-    bool out = r->stop && *r->stop;
+    bool out = stop_requested(r->stop);
     if (!out && (r->deadline > 0 || (w->id == 0 && r->progress))) {
         double now = clock_now();
         out = r->deadline > 0 && now >= r->deadline;

@@ -4,6 +4,7 @@
 #include "othello.h"
 #include "search.h"
 #include "solve.h"
+#include "engine/stop.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -91,7 +92,7 @@ static int solve_cmd(const void *st, const struct player_options *opt,
     }
     /* The variation to the end: each position after a best move solved
      * again (cheap with the table filled by the first solve). */
-    for (int ply = 0; ply < 64 && !(stop && *stop); ply++) {
+    for (int ply = 0; ply < 64 && !stop_requested(stop); ply++) {
         bb_t moves = othello_moves(P, O, board);
         int sq;
         if (!moves) {

@@ -5,6 +5,7 @@
  * the game), so the search graph is acyclic and df-pn needs no cycle
  * handling; transpositions only make proof numbers overestimates. */
 #include "stoner.h"
+#include "engine/stop.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -228,7 +229,7 @@ static bool should_stop(struct stoner_prover *p)
 {
     if (!p->stopped && p->stop && --p->check_in <= 0) {
         p->check_in = 1024;
-        p->stopped = *p->stop != 0;
+        p->stopped = stop_requested(p->stop);
     }
     return p->stopped;
 }

@@ -9,6 +9,7 @@
 #include "separo.h"
 #include "engine/game.h"
 #include "engine/rng.h"
+#include "engine/stop.h"
 
 #include <pthread.h>
 #include <string.h>
@@ -303,10 +304,12 @@ static uint64_t sep_hash(const void *st)
 
 /* ---- fast paths --------------------------------------------------------- */
 
-static uint64_t perft_rec(const S *s, int depth)
+static uint64_t perft_rec(const S *s, int depth, const volatile int *stop)
 {
     if (depth == 0 || sep_is_over(s))
         return 1;
+    if (depth >= STOP_PERFT_DEPTH && stop_requested(stop))
+        return 0;
     int o = s->side;
     S child;
     if (s->count[o] == 0) { /* forced pass: one ply */
@@ -314,7 +317,7 @@ static uint64_t perft_rec(const S *s, int depth)
             return 1;
         child = *s;
         child.side ^= 1;
-        return perft_rec(&child, depth - 1);
+        return perft_rec(&child, depth - 1, stop);
     }
     if (depth == 1)
         return (uint64_t)s->count[o];
@@ -323,14 +326,14 @@ static uint64_t perft_rec(const S *s, int depth)
         for (uint64_t b = s->legal[o][w]; b; b &= b - 1) {
             child = *s;
             apply(&child, w * 64 + __builtin_ctzll(b));
-            total += perft_rec(&child, depth - 1);
+            total += perft_rec(&child, depth - 1, stop);
         }
     return total;
 }
 
-static uint64_t sep_perft(const void *st, int depth)
+static uint64_t sep_perft(const void *st, int depth, const volatile int *stop)
 {
-    return depth < 0 ? 0 : perft_rec(st, depth);
+    return depth < 0 ? 0 : perft_rec(st, depth, stop);
 }
 
 static void sep_random_playout(void *st, struct rng *r)

@@ -7,6 +7,7 @@
 #include "engine/player.h"
 #include "engine/rng.h"
 #include "torushex.h"
+#include "engine/stop.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -121,7 +122,7 @@ static void wait_for_stop(const struct search_limits *lim, const struct ranked *
     double interval = lim->report_interval > 0 ? lim->report_interval : 1.0;
     double next = clock_now() + interval;
     struct timespec nap = { 0, 2000000 };
-    while (!*lim->stop) {
+    while (!stop_requested(lim->stop)) {
         nanosleep(&nap, NULL);
         if (lim->report && clock_now() >= next) {
             send_report(lim, r, k, start);

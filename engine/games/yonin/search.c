@@ -3,6 +3,7 @@
 #include "search_int.h"
 
 #include "engine/clock.h"
+#include "engine/stop.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -63,7 +64,7 @@ void yn_search_begin(struct yn_search *s, const struct yonin *y)
 
 void yn_search_poll(struct yn_search *s)
 {
-    if ((s->stop && *s->stop) || (s->deadline > 0 && clock_now() >= s->deadline))
+    if (stop_requested(s->stop) || (s->deadline > 0 && clock_now() >= s->deadline))
         s->aborted = true;
 }
 

@@ -20,6 +20,7 @@
 #include "search.h"
 
 #include "engine/clock.h"
+#include "engine/stop.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -212,7 +213,7 @@ static void wait_for_stop(const struct search_limits *lim, const struct plan *pl
 {
     double every = lim->report_interval > 0 ? lim->report_interval : 1.0;
     double next = clock_now() + every;
-    while (!*lim->stop) {
+    while (!stop_requested(lim->stop)) {
         if (clock_now() >= next) {
             report(lim, pl, r, depth, nodes);
             next = clock_now() + every;
@@ -336,7 +337,7 @@ move_t yn_player_genmove(void *vp, const void *st, const struct search_limits *l
                 wait_for_stop(lim, &ex, &best, 0, s->nodes);
             return best.move[best.best];
         }
-        if (s->stop && *s->stop)
+        if (stop_requested(s->stop))
             return bb_first(moves);
     }
     int depth = deepen(p, &pl, lim, deadline, &best);

@@ -14,6 +14,7 @@
 #include "yonin.h"
 
 #include "engine/rng.h"
+#include "engine/stop.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -301,13 +302,15 @@ static uint64_t yonin_hash(const void *st)
  * and the finished game is one leaf. Otherwise a seat without a move makes
  * the single forced pass. The last ply is counted in bulk. */
 static uint64_t perft_node(const struct yn_geometry *g, bb_t black, bb_t white,
-                           int seat, int depth, int passes)
+                           int seat, int depth, int passes, const volatile int *stop)
 {
+    if (depth >= STOP_PERFT_DEPTH && stop_requested(stop))
+        return 0;
     bb_t m = yn_seat_moves(g, black, white, seat);
     if (!m) {
         if (passes == 3 || depth == 1)
             return 1;
-        return perft_node(g, black, white, (seat + 1) & 3, depth - 1, passes + 1);
+        return perft_node(g, black, white, (seat + 1) & 3, depth - 1, passes + 1, stop);
     }
     if (depth == 1)
         return (uint64_t)bb_popcount(m);
@@ -320,20 +323,20 @@ static uint64_t perft_node(const struct yn_geometry *g, bb_t black, bb_t white,
             bb_t cm = yn_seat_moves(g, d[0], d[1], next);
             total += cm ? (uint64_t)bb_popcount(cm) : 1;
         } else {
-            total += perft_node(g, d[0], d[1], next, depth - 1, 0);
+            total += perft_node(g, d[0], d[1], next, depth - 1, 0, stop);
         }
     }
     return total;
 }
 
-static uint64_t yonin_perft(const void *st, int depth)
+static uint64_t yonin_perft(const void *st, int depth, const volatile int *stop)
 {
     const struct yonin *y = st;
     if (depth < 0)
         return 0;
     if (depth == 0 || y->mover < 0)
         return 1;
-    return perft_node(geo_of(y), y->disc[0], y->disc[1], y->mover, depth, 0);
+    return perft_node(geo_of(y), y->disc[0], y->disc[1], y->mover, depth, 0, stop);
 }
 
 /* The k-th (0-based) set bit of b. */
