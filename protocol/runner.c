@@ -328,7 +328,6 @@ void runner_free(struct runner *r)
     if (!r)
         return;
     signal(SIGINT, SIG_DFL);
-    signal_runner = NULL;
     pthread_mutex_lock(&r->mu);
     r->shutdown = true;
     pthread_cond_broadcast(&r->cv);
@@ -338,10 +337,12 @@ void runner_free(struct runner *r)
         pthread_join(r->watchdog, NULL);
     if (r->have_reader && !reader_done) {
         /* Blocked on input that is still open (quit came first): the
-         * thread ends with the process and may still use the runner. */
+         * thread ends with the process and may still use the runner,
+         * which stays reachable through signal_runner meanwhile. */
         pthread_detach(r->reader);
         return;
     }
+    signal_runner = NULL;
     if (r->have_reader)
         pthread_join(r->reader, NULL);
     while (r->head) {
