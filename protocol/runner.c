@@ -39,8 +39,8 @@ struct runner {
     struct runner_line *head, *tail;
     size_t queued_lines, queued_bytes;
     bool eof, reader_done, shutdown;
-    struct runner_line *last;  /* the last command line read, while queued */
-    bool last_running;         /* ... or it is the command running now */
+    bool taken;                /* main took a command line, not yet ended */
+    bool taken_interrupted;    /* ... and an interrupt came for it */
 
     double cap;                /* seconds; 0: none */
     unsigned long generation;  /* counts commands begun */
@@ -178,14 +178,24 @@ static struct runner_line *new_line(const char *text, size_t len, bool too_long)
     return l;
 }
 
-/* Under the lock: the interrupt line stops the command read just before
- * it, whether it is already running or still waiting in the queue. */
+/* Under the lock: the interrupt stops the command that runs now. Between
+ * commands it is for the next one: the line main has taken but not yet
+ * begun, or else the first command still waiting in the queue (GoGui sends
+ * `# interrupt` right behind its command, which may not have started). */
 static void aim_interrupt(struct runner *r)
 {
-    if (r->last)
-        r->last->interrupted = true;
-    else if (r->last_running && __atomic_load_n(&r->running, __ATOMIC_SEQ_CST))
-        set_stop(r, STOP_INTERRUPT);
+    if (r->taken) {
+        if (__atomic_load_n(&r->running, __ATOMIC_SEQ_CST))
+            set_stop(r, STOP_INTERRUPT);
+        else
+            r->taken_interrupted = true;
+        return;
+    }
+    for (struct runner_line *l = r->head; l; l = l->next)
+        if (!l->too_long && !is_blank(l->text, l->len)) {
+            l->interrupted = true;
+            return;
+        }
 }
 
 static void enqueue(struct runner *r, struct runner_line *l, bool interrupt)
@@ -205,10 +215,6 @@ static void enqueue(struct runner *r, struct runner_line *l, bool interrupt)
     r->tail = l;
     r->queued_lines++;
     r->queued_bytes += l->len + sizeof *l;
-    if (!interrupt && !is_blank(l->text, l->len)) {
-        r->last = l;
-        r->last_running = false;
-    }
     pthread_mutex_unlock(&r->mu);
     sem_post(&r->wake);
 }
@@ -371,11 +377,9 @@ enum runner_event runner_next(struct runner *r, struct runner_line **line)
                 r->tail = NULL;
             r->queued_lines--;
             r->queued_bytes -= l->len + sizeof *l;
-            if (r->last == l) {
-                r->last = NULL;
-                r->last_running = true;   /* it is about to run */
-            } else if (!is_blank(l->text, l->len)) {
-                r->last_running = false;
+            if (!l->too_long && !is_blank(l->text, l->len)) {
+                r->taken = true;   /* it runs next: interrupts are its own */
+                r->taken_interrupted = l->interrupted;
             }
             pthread_cond_broadcast(&r->cv);   /* room in the queue */
         }
@@ -409,7 +413,7 @@ const volatile int *runner_stop_flag(const struct runner *r)
 void runner_begin(struct runner *r, bool pre_stopped)
 {
     pthread_mutex_lock(&r->mu);
-    set_stop(r, pre_stopped ? STOP_INTERRUPT : STOP_NONE);
+    set_stop(r, pre_stopped || r->taken_interrupted ? STOP_INTERRUPT : STOP_NONE);
     r->generation++;
     r->started = clock_now();
     __atomic_store_n(&r->running, 1, __ATOMIC_SEQ_CST);
@@ -422,7 +426,8 @@ void runner_end(struct runner *r)
     pthread_mutex_lock(&r->mu);
     __atomic_store_n(&r->running, 0, __ATOMIC_SEQ_CST);
     set_stop(r, STOP_NONE);
-    r->last_running = false;
+    r->taken = false;
+    r->taken_interrupted = false;
     pthread_cond_broadcast(&r->cv);
     pthread_mutex_unlock(&r->mu);
 }

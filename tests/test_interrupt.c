@@ -354,6 +354,31 @@ static void test_queue(void)
     CHECK(finish(&e) == 0, "exit");
 }
 
+/* Commands queued behind a running one: `# interrupt` stops the one that
+ * runs, and the queued ones are then answered, in order, untouched. */
+static void test_behind_queue(void)
+{
+    struct engine e;
+    CHECK(start(&e, NULL) == 0, "start");
+    say(&e, "1 perft 30\n2 perft 3\n3 name\n");
+    usleep(200000);   /* perft 30 is running, the others wait */
+    double t0 = now();
+    say(&e, "# interrupt\n");
+    char r1[256], r2[256], r3[256];
+    response(&e, r1, sizeof r1, 30);
+    double dt = now() - t0;
+    response(&e, r2, sizeof r2, 30);
+    response(&e, r3, sizeof r3, 30);
+    printf("%-44s answered in %7.2f ms: %s\n", "perft 30 with two commands queued", dt * 1000,
+           r1);
+    CHECK(strcmp(r1, "?1 interrupted") == 0, "the running perft 30 stopped ('%s')", r1);
+    CHECK(dt < STOP_BOUND, "stopped in %.3f s", dt);
+    CHECK(strcmp(r2, "=2 56") == 0, "the queued perft 3 untouched ('%s')", r2);
+    CHECK(strcmp(r3, "=3 Quartet") == 0, "then name ('%s')", r3);
+    ask(&e, "quit");
+    CHECK(finish(&e) == 0, "exit");
+}
+
 /* Hundreds of quick commands piped at once, with `# interrupt` lines after
  * commands that never stop: every answer, in order, and the same answers
  * as the script without those lines. */
@@ -418,6 +443,7 @@ int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
     test_queue();
+    test_behind_queue();
     test_script();
     test_interrupt_lines();
     test_sigint();
