@@ -10,7 +10,14 @@ CFLAGS  += -std=c17 -Wall -Wextra -D_GNU_SOURCE -pthread $(ARCH) -MMD -MP
 LDLIBS  += -lm -pthread
 PREFIX  ?= /usr/local
 
-ifeq ($(SAN),1)
+ifeq ($(FUZZ),1)
+  # `make fuzz` builds here: clang, libFuzzer's coverage hooks, sanitizers.
+  CC      := clang
+  CFLAGS  += -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
+  LDFLAGS += -fsanitize=fuzzer,address,undefined
+  BUILD   := build/fuzz
+  BIN     := build/fuzz/bin
+else ifeq ($(SAN),1)
   CFLAGS  += -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
   LDFLAGS += -fsanitize=address,undefined
   BUILD   := build/san
@@ -35,7 +42,7 @@ LIB          := $(BUILD)/libquartet.a
 TOOLS        := $(TOOL_SRC:tools/%.c=$(BIN)/%) $(TOOL_DIRS:%=$(BIN)/%)
 TESTS        := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%) $(FAKE_SRC:tests/%.c=$(BUILD)/tests/%)
 
-.PHONY: all test bench bench-ffo install clean
+.PHONY: all test bench bench-ffo install clean fuzz fuzz-build
 .SECONDARY:
 all: $(BIN)/quartet $(TOOLS)
 
@@ -68,6 +75,23 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB)
 
 test: all $(TESTS)
 	@QUARTET=$(BIN)/quartet BIN=$(BIN) TESTBIN=$(BUILD)/tests sh tests/run.sh
+
+# libFuzzer targets (tests/fuzz/, doc/fuzzing.md): `make fuzz` builds them
+# with clang in build/fuzz and runs each for FUZZ_SECONDS on a copy of the
+# committed corpus.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(filter-out tests/fuzz/fuzz_common.c,$(wildcard tests/fuzz/fuzz_*.c)))
+FUZZ_PROTOCOL_OBJ := $(filter-out %/main.o %/interactive.o,$(PROTOCOL_OBJ))
+
+fuzz:
+	$(MAKE) FUZZ=1 fuzz-build
+	sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-build: $(FUZZ_TARGETS:%=$(BIN)/%)
+
+$(BIN)/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/fuzz_common.o $(FUZZ_PROTOCOL_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 # The FFO endgame suites live beside the repository (../shared/bench).
 FFO_DIR ?= ../shared/bench
