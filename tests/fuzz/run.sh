@@ -4,11 +4,13 @@
 # (tests/fuzz/corpus/NAME -> build/fuzz/corpus/NAME) with the dictionary.
 # Prints each target's final figures; exit 1 if any target found a crash,
 # leak, timeout or failed check (the input is saved in build/fuzz/artifacts).
-# Usage: sh tests/fuzz/run.sh SECONDS fuzz_NAME...  (FUZZ_FLAGS: more flags)
+# Usage: sh tests/fuzz/run.sh SECONDS fuzz_NAME...
+# Environment: FUZZ_FLAGS, more libFuzzer flags; FUZZ_DIR, the folder of
+# bin/, corpus/, artifacts/ and logs/ (default build/fuzz).
 set -u
 secs=$1
 shift
-dir=build/fuzz
+dir=${FUZZ_DIR:-build/fuzz}
 mkdir -p "$dir/corpus" "$dir/artifacts" "$dir/logs"
 failed=0
 for t in "$@"; do
@@ -31,6 +33,7 @@ for t in "$@"; do
     status=$?
     # The last status line (execs, cov, ft, corpus) and the final stats.
     grep -E '^#[0-9]+' "$log" | tail -n 1
+    echo "corpus: $(ls "$corpus" | wc -l) files"
     grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' "$log"
     if [ "$status" -ne 0 ]; then
         echo "$t: FAILED (exit $status)"
