@@ -13,6 +13,7 @@
 /* Caps that keep one input to milliseconds; the protocol target skips a
  * line that would go past them (see doc/fuzzing.md). */
 #define FUZZ_MAX_PERFT 3      /* perft depth */
+#define FUZZ_MAX_PERFT_NODES 2000 /* interior positions of that perft */
 #define FUZZ_MAX_EMPTIES 12   /* empties for a game's extension commands */
 
 /* Stops the run with a message: libFuzzer reports the input and saves it. */
