@@ -10,7 +10,14 @@ CFLAGS  += -std=c17 -Wall -Wextra -D_GNU_SOURCE -pthread $(ARCH) -MMD -MP
 LDLIBS  += -lm -pthread
 PREFIX  ?= /usr/local
 
-ifeq ($(SAN),1)
+ifeq ($(FUZZ),1)
+  # `make fuzz` builds here: clang, libFuzzer's coverage hooks, sanitizers.
+  CC      := clang
+  CFLAGS  += -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
+  LDFLAGS += -fsanitize=fuzzer,address,undefined
+  BUILD   := build/fuzz
+  BIN     := build/fuzz/bin
+else ifeq ($(SAN),1)
   CFLAGS  += -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
   LDFLAGS += -fsanitize=address,undefined
   BUILD   := build/san
@@ -35,7 +42,7 @@ LIB          := $(BUILD)/libquartet.a
 TOOLS        := $(TOOL_SRC:tools/%.c=$(BIN)/%) $(TOOL_DIRS:%=$(BIN)/%)
 TESTS        := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%) $(FAKE_SRC:tests/%.c=$(BUILD)/tests/%)
 
-.PHONY: all test bench bench-ffo install clean
+.PHONY: all test bench bench-ffo install clean fuzz fuzz-build
 .SECONDARY:
 all: $(BIN)/quartet $(TOOLS)
 
@@ -66,12 +73,36 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
+# The fuzz targets without libFuzzer, to replay their corpus in `make test`.
+FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(filter-out tests/fuzz/fuzz_common.c,$(wildcard tests/fuzz/fuzz_*.c)))
+FUZZ_PROTOCOL_OBJ := $(filter-out %/main.o %/interactive.o,$(PROTOCOL_OBJ))
+FUZZ_REPLAY  := $(FUZZ_TARGETS:%=$(BUILD)/tests/replay_%)
+
+$(BUILD)/tests/replay_fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/fuzz_common.o $(BUILD)/tests/fuzz/replay.o $(FUZZ_PROTOCOL_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
 # The browser test needs chromium, websocketd and the pinned node packages:
 # tools/install-deps puts them in place (a no-op when they are there; as a
 # non-root user it only names what is missing, and tests/browser.sh fails).
-test: all $(TESTS)
+test: all $(TESTS) $(FUZZ_REPLAY)
 	@tools/install-deps || echo "make test: tools/install-deps could not install everything; the browser test will say what is missing"
 	@QUARTET=$(BIN)/quartet BIN=$(BIN) TESTBIN=$(BUILD)/tests sh tests/run.sh
+
+# libFuzzer targets (tests/fuzz/, doc/fuzzing.md): `make fuzz` builds them
+# with clang in build/fuzz and runs each for FUZZ_SECONDS on a copy of the
+# committed corpus.
+FUZZ_SECONDS ?= 60
+
+fuzz:
+	$(MAKE) FUZZ=1 fuzz-build
+	sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-build: $(FUZZ_TARGETS:%=$(BIN)/%)
+
+$(BIN)/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/fuzz_common.o $(FUZZ_PROTOCOL_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 # The FFO endgame suites live beside the repository (../shared/bench).
 FFO_DIR ?= ../shared/bench
