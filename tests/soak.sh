@@ -27,54 +27,82 @@ if [ ! -x "$QUARTET" ]; then
 fi
 
 tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+: >"$tmp/sent"
+trap '[ -n "$SOAK_KEEP" ] && cp "$tmp/out" "$tmp/sent" "$SOAK_KEEP"; rm -rf "$tmp"' EXIT
 passed=0 failed=0
 ok() { passed=$((passed + 1)); }
 bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
 
-# Pauses while the session is played, not while its commands are counted.
-pace() { [ -n "$counting" ] || sleep "$1"; }
+# Every line of the session goes through say, which also logs it for pace
+# (a tee on the pipe would log it late, and pace would count too few).
+say() {
+    printf '%s\n' "$@"
+    [ -n "$counting" ] || printf '%s\n' "$@" >>"$tmp/sent"
+}
+
+# While the session is played (not while its commands are counted): wait
+# until every command sent so far but the last $2 (default 1) is answered,
+# so the last one is the one running, then let it run $1 seconds. A fixed pause is not
+# enough: under valgrind on a slow machine the engine falls behind the
+# script and an interrupt would stop an earlier command instead.
+pace() {
+    [ -n "$counting" ] && return
+    waited=0
+    while :; do
+        sent=$(sed -e 's/#.*//' "$tmp/sent" | grep -c '[^ ]')
+        got=$(grep -c '^[=?]' "$tmp/out")
+        [ "$got" -ge $((sent - ${2:-1})) ] && break
+        [ "$waited" -ge 3000 ] && { echo "soak: engine stuck ($got of $sent answered)" >&2; break; }
+        sleep 0.1; waited=$((waited + 1))
+    done
+    sleep "$1"
+}
 
 players="flat-mc random alphabeta mcts uct-plain heuristic maxn paranoid"
 
 # One game's session on stdout, paced where a command must be running (or
 # an analysis streaming) when the next line arrives. $1 game, $2 seats,
-# $3 other board size, $4 set_position line (or empty), $5 extra commands.
+# $3 other board size, $4 set_position line (or empty), $5 extra commands
+# (with "@pace" lines).
 session() {
     game=$1 seats=$2 size=$3 setpos=$4 extra=$5
     first=${seats%% *} last=${seats##* }
-    echo "set_game $game"
+    say "set_game $game"
     r=0
     while [ $r -lt "$rounds" ]; do
         for p in $players default; do
-            echo "set_player $p"
+            say "set_player $p"
             # a full round of seats, then the last move again after undo
-            for s in $seats; do echo "genmove $s"; done
-            echo "undo"
-            echo "genmove $last"
+            for s in $seats; do say "genmove $s"; done
+            say "undo"
+            say "genmove $last"
         done
-        echo "set_player default"
-        echo "showboard"
-        echo "legal_moves"
-        echo "perft 3"
+        say "set_player default"
+        say "showboard"
+        say "legal_moves"
+        say "perft 3"
         # analyze, stopped by the next line once it has streamed a while
-        echo "analyze 5"; pace 0.8
-        echo "score"
+        say "analyze 5"; pace 0.8
+        say "score"
         # a long perft stopped while it runs, then one stopped while queued
-        echo "perft 30"; pace 0.3
-        echo "# interrupt"
-        echo "perft 30"; echo "# interrupt"
+        say "perft 30"; pace 0.3
+        say "# interrupt"
+        pace 0 0
+        say "perft 30"; say "# interrupt"
         # a genmove with a long budget, interrupted: plays what it has
-        echo "time_settings 600 0 0"
-        echo "genmove $first"; pace 0.5
-        echo "# interrupt"
-        echo "time_settings 0 1 0"
-        [ -n "$extra" ] && printf '%b\n' "$extra"
-        echo "boardsize $size"
-        for s in $seats; do echo "genmove $s"; done
-        echo "clear_board"
-        [ -n "$setpos" ] && echo "$setpos" && echo "genmove $first"
-        echo "set_game $game"
+        say "time_settings 600 0 0"
+        say "genmove $first"; pace 0.5
+        say "# interrupt"
+        say "time_settings 0 1 0"
+        # the extra lines; "@pace" waits until all before it are answered
+        [ -n "$extra" ] && printf '%b\n' "$extra" | while IFS= read -r x; do
+            if [ "$x" = "@pace" ]; then pace 0 0; else say "$x"; fi
+        done
+        say "boardsize $size"
+        for s in $seats; do say "genmove $s"; done
+        say "clear_board"
+        [ -n "$setpos" ] && say "$setpos" && say "genmove $first"
+        say "set_game $game"
         r=$((r + 1))
     done
 }
@@ -82,16 +110,18 @@ session() {
 all_games() {
     session Othello "b w" 6 \
         "set_position --XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X" \
-        "set_position --XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOX-XOXXX--XOXOX--XXXOO---OOOOO-- X\nsolve\nsolve_wld\nstoner\nset_game Othello\nplay b f5\nplay w f6\nplay b e6\nplay w f4\nplay b g6\nplay w f7\nplay b e8\nplay w d7\nplay b d6\nplay w g7\nplay b d8\nplay w c8\nplay b b8\nplay w c5\nstoner\n# interrupt\nset_game Othello"
+        "set_position --XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOX-XOXXX--XOXOX--XXXOO---OOOOO-- X\nsolve\nsolve_wld\nstoner\nset_game Othello\nplay b f5\nplay w f6\nplay b e6\nplay w f4\nplay b g6\nplay w f7\nplay b e8\nplay w d7\nplay b d6\nplay w g7\nplay b d8\nplay w c8\nplay b b8\nplay w c5\n@pace\nstoner\n# interrupt\nset_game Othello"
     session Yonin "a b c d" 6 "" "set_game Yonin team\ngenmove a\ngenmove b"
     session Separo "b w" 7 "" ""
     session TorusHex "b w" 5 "" "set_game TorusHex swap\ngenmove b\ngenmove w"
-    echo "quit"
+    say "quit"
 }
 
 # Tiny budgets and small tables keep valgrind's run short; two threads
-# keep the searches' threading in the soak.
-all_games | valgrind -q --error-exitcode=99 --leak-check=full \
+# keep the searches' threading in the soak. valgrind runs one thread at a
+# time, and without --fair-sched a busy perft can keep the reader and the
+# watchdog from ever running again: no interrupt, no time cap.
+all_games | valgrind -q --fair-sched=yes --error-exitcode=99 --leak-check=full \
     --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect \
     "$QUARTET" --time 0.03 --threads 2 --hash 8 --tree-mb 16 --seed 11 \
     --max-command-time 20 >"$tmp/out" 2>"$tmp/err"
