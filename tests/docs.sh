@@ -14,13 +14,6 @@ passed=0 failed=0
 ok() { passed=$((passed + 1)); }
 bad() { failed=$((failed + 1)); printf 'FAIL %s\n' "$1"; }
 
-# Pages that other branches write. Until they are merged a link to one of
-# them is reported as pending instead of failing; once the file exists it
-# is checked like any other. Remove entries after the merge.
-PENDING="doc/tournaments.md doc/pictures.md doc/browser.md doc/service.md
-doc/fuzzing.md doc/img/othello-final.svg"
-pending() { for p in $PENDING; do [ "$p" = "$1" ] && return 0; done; return 1; }
-
 pages="README.md $(ls doc/*.md)"
 cat $pages >"$tmp/all"
 
@@ -64,10 +57,6 @@ done
 [ -x tools/quartet-web ] && tools="$tools tools/quartet-web"
 for t in $tools; do
     name=$(basename "$t")
-    if [ "$name" = quartet-match ] && [ ! -f doc/tournaments.md ]; then
-        echo "pending: quartet-match's flags (doc/tournaments.md is on the match branch)"
-        continue
-    fi
     flags_of "$t" >"$tmp/flags"
     [ -s "$tmp/flags" ] || bad "$name --help lists no flags"
     while read -r f; do
@@ -89,8 +78,7 @@ for page in $pages; do
         if [ -z "$file" ]; then target=$page; else target="$dir/$file"; fi
         target=$(printf '%s' "$target" | sed -e 's|^\./||' -e 's|/\./|/|g' -e 's|[^/]*/\.\./||g')
         if [ ! -e "$target" ]; then
-            if pending "$target"; then echo "pending: $page links to $target"
-            else echo "FAIL $page: link to missing $target"; fi
+            echo "FAIL $page: link to missing $target"
             continue
         fi
         if [ -n "$anchor" ]; then
