@@ -8,7 +8,7 @@
 #   sh tests/soak.sh           the short version (make test)
 #   sh tests/soak.sh --long    ROUNDS rounds per game (default 40; make soak)
 # Environment: VG_QUARTET (engine binary, default build/vg/bin/quartet),
-# ROUNDS.
+# ROUNDS, SOAK_KEEP (a folder to keep the session sent and the answers in).
 rounds=1
 [ "$1" = "--long" ] && rounds=${ROUNDS:-40}
 
@@ -42,9 +42,9 @@ say() {
 
 # While the session is played (not while its commands are counted): wait
 # until every command sent so far but the last $2 (default 1) is answered,
-# so the last one is the one running, then let it run $1 seconds. A fixed pause is not
-# enough: under valgrind on a slow machine the engine falls behind the
-# script and an interrupt would stop an earlier command instead.
+# so the last one is the one running, then let it run $1 seconds. A fixed
+# pause is not enough: under valgrind on a slow machine the engine falls
+# behind the script and an interrupt would stop an earlier command instead.
 pace() {
     [ -n "$counting" ] && return
     waited=0
@@ -84,7 +84,8 @@ session() {
         # analyze, stopped by the next line once it has streamed a while
         say "analyze 5"; pace 0.8
         say "score"
-        # a long perft stopped while it runs, then one stopped while queued
+        # a long perft stopped while it runs, then one with the interrupt
+        # right behind it, as GoGui sends them (it may not have begun)
         say "perft 30"; pace 0.3
         say "# interrupt"
         pace 0 0
