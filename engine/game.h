@@ -58,10 +58,16 @@ struct game_command {
     const char *doc;                 /* one line for `help` */
     /* Writes the response (or, returning -1, the error message) into out.
      * opt carries the engine options (threads, hash size, ...); stop, when
-     * set by another thread, asks a long computation to give up (-1). */
+     * set by another thread, asks a long computation to give up (-1).
+     * ctx: what the game's commands keep from one command to the next
+     * (Othello: the solver's table), owned by the caller's session: *ctx
+     * is NULL at first, a command may set it, and the caller hands it to
+     * the game's commands_free when the session ends or changes game. It
+     * holds what makes later commands faster, never what changes answers.
+     * ctx itself may be NULL: nothing is kept (a one-off call). */
     int (*run)(const void *st, int argc, char **argv,
                const struct player_options *opt, const volatile int *stop,
-               char *out, size_t cap);
+               void **ctx, char *out, size_t cap);
 };
 
 struct game {
@@ -130,6 +136,9 @@ struct game {
                char *buf, size_t cap);
     /* Optional extension commands, ended by an entry with name NULL. */
     const struct game_command *commands;
+    /* Frees what the commands kept in their ctx (game_command.run); called
+     * with a non-NULL ctx only. NULL when the commands keep nothing. */
+    void (*commands_free)(void *ctx);
     /* Optional knowledge for Monte-Carlo tree search (below). */
     const struct game_mcts *mcts;
 };

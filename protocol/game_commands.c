@@ -46,7 +46,7 @@ bool game_command_run(struct session *s, const char *name, int argc,
     }
     char buf[16384];
     buf[0] = '\0';
-    int r = c->run(s->state, argc, argv, &s->popt, s->stop, buf, sizeof buf);
+    int r = c->run(s->state, argc, argv, &s->popt, s->stop, &s->commands_ctx, buf, sizeof buf);
     buf[sizeof buf - 1] = '\0';
     text_puts(out, buf);
     return r == 0;

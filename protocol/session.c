@@ -20,8 +20,17 @@ static void destroy_player(struct session *s)
     s->player = NULL;
 }
 
+/* The commands' kept data belongs to the game that made it. */
+static void free_commands_ctx(struct session *s)
+{
+    if (s->commands_ctx && s->game && s->game->commands_free)
+        s->game->commands_free(s->commands_ctx);
+    s->commands_ctx = NULL;
+}
+
 void session_free(struct session *s)
 {
+    free_commands_ctx(s);
     destroy_player(s);
     free(s->state);
     free(s->scratch);
@@ -55,6 +64,8 @@ int session_new_game(struct session *s, const struct game *g,
         return -1;
     }
     g->init(st, opt);
+    if (g != s->game)
+        free_commands_ctx(s);
     free(s->state);
     free(s->scratch);
     free(s->undo);

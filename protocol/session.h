@@ -23,6 +23,11 @@ struct session {
                                          default (player_default) */
     void *player;              /* ptype's player for this game, or NULL */
     struct player_options popt;
+    /* What the game's extension commands keep between commands (engine/
+     * game.h game_command.run; Othello: the solver's table). Freed with
+     * game->commands_free when the session ends or changes game; kept
+     * across new games, set_position and undo of the same game. */
+    void *commands_ctx;
 
     struct time_control tc;
     bool tc_set;               /* time_settings given: restart clocks per game */

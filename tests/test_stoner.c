@@ -537,7 +537,7 @@ static void run_command(const char *line, char *out, size_t cap)
     const struct game_command *c = find_command("stoner");
     out[0] = '\0';
     if (c)
-        c->run(&s, 0, NULL, &opt, NULL, out, cap);
+        c->run(&s, 0, NULL, &opt, NULL, NULL, out, cap);
 }
 
 static bool starts(const char *s, const char *prefix)
@@ -571,14 +571,14 @@ static void test_command(void)
     s.disc[1] = plain_bits(&b, 2);
     s.side = 0;
     s.over = 0;
-    c->run(&s, 0, NULL, NULL, NULL, out, sizeof out);
+    c->run(&s, 0, NULL, NULL, NULL, NULL, out, sizeof out);
     CHECK(!strcmp(out, "black-4 canonical attacker=white not-stoner-like corner h8"), "%s", out);
     s.side = 1; /* now white is the receiver: the shape's colours are wrong */
-    c->run(&s, 0, NULL, NULL, NULL, out, sizeof out);
+    c->run(&s, 0, NULL, NULL, NULL, NULL, out, sizeof out);
     CHECK(!strcmp(out, "none"), "%s", out);
     o.size = 6;
     othello_game.init(&s, &o);
-    CHECK(c->run(&s, 0, NULL, NULL, NULL, out, sizeof out) == -1, "6x6 refused");
+    CHECK(c->run(&s, 0, NULL, NULL, NULL, NULL, out, sizeof out) == -1, "6x6 refused");
 }
 
 int main(void)

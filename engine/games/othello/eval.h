@@ -22,9 +22,23 @@ struct oth_weights; /* loaded pattern weights; read-only once loaded */
 int oth_eval_simple(bb_t P, bb_t O, bb_t board);
 int oth_eval_pattern(const struct oth_weights *w, bb_t P, bb_t O);
 
-/* Loads weights from path; NULL with a message in err on failure. */
+/* Loads weights from path; NULL with a message in err on failure. The
+ * caller owns the result (tools that read, fit and write weights). */
 struct oth_weights *oth_weights_load(const char *path, char *err, size_t cap);
 void oth_weights_free(struct oth_weights *w);
+
+/* The shared weights (weights_shared.c), the one piece of shared data of
+ * Othello in the daemon: each path is read once per process (under a
+ * mutex) and its weights are kept, read-only, until the process ends; the
+ * player, the solve commands and every search thread use the same copy.
+ * Never free them. A failed load is kept too: the same path gives the same
+ * message without reading the file again. Changes to a file after its
+ * first load are not seen. NULL with a message in err on failure. */
+const struct oth_weights *oth_weights_shared(const char *path, char *err, size_t cap);
+/* The same for file, or for the default path (below) when file is NULL. */
+const struct oth_weights *oth_weights_shared_default(const char *file, char *err, size_t cap);
+/* Tests: how many files the shared loader has read so far. */
+int oth_weights_shared_loads(void);
 /* Where the shipped weights are looked for when no path is given: next to
  * the binary (../share/quartet/, ../data/), then the source tree's data/.
  * Writes the first existing path into buf; -1 when none exists. */

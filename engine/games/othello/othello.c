@@ -4,6 +4,7 @@
  * The fast paths (perft, random playout) work on bare (P, O) pairs. */
 #include "othello.h"
 #include "position.h"
+#include "solve.h"
 #include "engine/rng.h"
 #include "engine/stop.h"
 
@@ -381,4 +382,5 @@ const struct game othello_game = {
     .set_position = othello_set_position,
     .svg = othello_svg,
     .commands = othello_commands,
+    .commands_free = othello_commands_free,
 };

@@ -19,7 +19,7 @@
 struct ab_player {
     struct player_options opt;
     struct oth_search *search;
-    struct oth_weights *weights;
+    const struct oth_weights *weights; /* shared (eval.h): not freed */
     int threads;
 };
 
@@ -47,17 +47,14 @@ static void *ab_create(const struct game *g, const struct player_options *opt)
         return NULL;
     p->opt = *opt;
     p->threads = thread_count(opt);
-    char path[4096], err[512];
-    const char *file = opt->eval_file;
-    if (!file && oth_weights_default_path(path, sizeof path) == 0)
-        file = path;
-    if (file)
-        p->weights = oth_weights_load(file, err, sizeof err);
-    /* One note per process: a player is made for every new game. */
+    /* The process's shared copy: a player is made for every new game and
+     * every set_position, and reading the file each time cost ~15 ms. */
+    char err[512];
+    p->weights = oth_weights_shared_default(opt->eval_file, err, sizeof err);
+    /* One note per process. */
     static atomic_flag noted = ATOMIC_FLAG_INIT;
     if (!p->weights && !atomic_flag_test_and_set(&noted))
-        fprintf(stderr, "alphabeta: %s; playing with the simple evaluation\n",
-                file ? err : "no Othello weights file found");
+        fprintf(stderr, "alphabeta: %s; playing with the simple evaluation\n", err);
     struct oth_search_config c = {
         .hash_mb = opt->hash_mb > 0 ? opt->hash_mb : 64,
         .threads = p->threads,
@@ -66,7 +63,6 @@ static void *ab_create(const struct game *g, const struct player_options *opt)
     };
     p->search = oth_search_new(&c);
     if (!p->search) {
-        oth_weights_free(p->weights);
         free(p);
         return NULL;
     }
@@ -79,7 +75,6 @@ static void ab_destroy(void *vp)
     if (!p)
         return;
     oth_search_free(p->search);
-    oth_weights_free(p->weights);
     free(p);
 }
 

@@ -115,10 +115,11 @@ static void add(char *out, size_t cap, size_t *len, const char *text)
 
 int stoner_command(const void *st, int argc, char **argv,
                    const struct player_options *opt, const volatile int *stop,
-                   char *out, size_t cap)
+                   void **ctx, char *out, size_t cap)
 {
     (void)argc;
     (void)argv;
+    (void)ctx; /* keeps nothing: each proof is small */
     const struct othello *s = st;
     if (s->size != 8) {
         snprintf(out, cap, "stoner needs an 8x8 board");

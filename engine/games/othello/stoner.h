@@ -153,6 +153,6 @@ int stoner_enumerate(struct stoner_enum *e);
  * are refused. */
 int stoner_command(const void *st, int argc, char **argv,
                    const struct player_options *opt, const volatile int *stop,
-                   char *out, size_t cap);
+                   void **ctx, char *out, size_t cap);
 
 #endif
