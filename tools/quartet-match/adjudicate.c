@@ -42,6 +42,7 @@ int adjudicate_solve(const struct game *g, const void *st, int threads, void *fi
     opt.threads = threads > 0 ? threads : 1;
     opt.hash_mb = 32;
     char out[2048];
+    /* No ctx: each adjudication solves with a table of its own. */
     if (c->run(st, 0, NULL, &opt, NULL, NULL, out, sizeof out) != 0) {
         snprintf(err, cap, "solve failed: %.200s", out);
         return -1;
