@@ -360,6 +360,31 @@ static void test_corrupt(void)
     memcpy(bad + n, "\0\0\0\0", 4);
     write_all(tmp_path("bad.book"), bad, n + 4, true);
     refused("moves count", "malformed");
+    /* Random damage with a valid checksum: refused with a message, or
+     * loaded with every looked-up move legal. */
+    struct rng r;
+    rng_seed(&r, 7);
+    int silent = 0, illegal = 0;
+    for (int i = 0; i < 400; i++) {
+        memcpy(bad, good, n);
+        for (int k = 0; k < 1 + i % 4; k++)
+            bad[rng_below(&r, (uint32_t)n - 4)] ^= (unsigned char)(1 + rng_below(&r, 255));
+        write_all(tmp_path("bad.book"), bad, n, true);
+        err[0] = '\0';
+        struct oth_book *b = oth_book_load(tmp_path("bad.book"), err, sizeof err);
+        silent += !b && err[0] == '\0';
+        for (size_t e = 0; b && e < oth_book_size(b); e++) {
+            struct oth_book_entry x;
+            struct oth_book_move m[OTH_BOOK_MAX_MOVES];
+            oth_book_entry_at(b, e, &x);
+            int k = oth_book_lookup(b, x.P, x.O, m, OTH_BOOK_MAX_MOVES, NULL);
+            for (int j = 0; j < k; j++)
+                illegal += !(plain_moves(x.P, x.O) >> m[j].sq & 1);
+        }
+        oth_book_free(b);
+    }
+    CHECK(silent == 0 && illegal == 0, "random damage: %d silent refusals, %d illegal moves",
+          silent, illegal);
     free(bad);
     free(good);
     err[0] = '\0';
