@@ -133,7 +133,7 @@ bench-ffo: all
 install: $(BIN)/quartet $(TOOLS)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/quartet/openings
 	install -m 755 $(BIN)/quartet $(TOOLS) $(DESTDIR)$(PREFIX)/bin
-	install -m 644 $(wildcard data/*.weights) $(DESTDIR)$(PREFIX)/share/quartet
+	install -m 644 $(wildcard data/*.weights data/*.book) $(DESTDIR)$(PREFIX)/share/quartet
 	install -m 644 $(wildcard data/openings/*.txt) $(DESTDIR)$(PREFIX)/share/quartet/openings
 	install -d $(DESTDIR)$(PREFIX)/share/man/man6
 	install -m 644 $(wildcard doc/man/*.6) $(DESTDIR)$(PREFIX)/share/man/man6

@@ -23,6 +23,8 @@ struct player_options {
     double explore;       /* UCT exploration constant; 0: the player's own */
     double contempt;      /* MCTS, two players: what a draw costs the side it
                            * searches for, in [0, 0.5); < 0: the game's own */
+    const char *book_file;/* Othello opening book; NULL: the shipped one */
+    bool no_book;         /* Othello: play and analyze without a book */
 };
 
 #define SEARCH_MAX_CANDIDATES 16
@@ -34,6 +36,7 @@ struct search_candidate {
     double winrate;       /* expected result in [0,1] for the mover */
     double score;         /* score lead, when has_score */
     bool has_score;
+    bool book;            /* the move and value come from an opening book */
     /* n-player searches: the expected result in [0,1] of every player, in
      * seat order (nvalues = the game's players); nvalues 0: not known. */
     int nvalues;

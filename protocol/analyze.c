@@ -66,6 +66,8 @@ static void report(void *ctx, const struct search_report *r)
             fprintf(a->out, "%s%.4f", v ? "," : " values ", c->values[v]);
         if (r->depth > 0)
             fprintf(a->out, " depth %d", r->depth);
+        if (c->book)
+            fputs(" source book", a->out);
         fprintf(a->out, " order %d", i);
         put_pv(a, c);
     }

@@ -50,6 +50,9 @@ static void usage(FILE *f)
           "                            (default: when it fits the time)\n"
           "  --eval FILE               Othello evaluation weights (default: the\n"
           "                            shipped othello.weights)\n"
+          "  --book FILE               Othello opening book (default: the shipped\n"
+          "                            othello.book when it is found)\n"
+          "  --no-book                 Othello: play and analyze without a book\n"
           "  --time SECONDS            time per move without a clock (default 1)\n"
           "  --playouts N              playouts per move (0: time only)\n"
           "  --threads N               worker threads (0: all cores)\n"
@@ -113,6 +116,8 @@ static void parse_flags(struct config *c, int argc, char **argv)
         {"hash", required_argument, NULL, 'H'},
         {"exact", required_argument, NULL, 'x'},
         {"eval", required_argument, NULL, 'E'},
+        {"book", required_argument, NULL, 'B'},
+        {"no-book", no_argument, NULL, 'N'},
         {"tree-mb", required_argument, NULL, 'T'},
         {"explore", required_argument, NULL, 'C'},
         {"contempt", required_argument, NULL, 'D'},
@@ -154,6 +159,8 @@ static void parse_flags(struct config *c, int argc, char **argv)
             break;
         case 'x': c->popt.exact_empties = (int)int_flag("--exact", optarg, 64); break;
         case 'E': c->popt.eval_file = optarg; break;
+        case 'B': c->popt.book_file = optarg; break;
+        case 'N': c->popt.no_book = true; break;
         case 'T':
             c->popt.tree_mb = (int)int_flag("--tree-mb", optarg, 1 << 20);
             if (c->popt.tree_mb < 1)

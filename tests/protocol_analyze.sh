@@ -29,7 +29,7 @@ check_game() { # GAME PLAYER
         "$tmp/out" | tr ' ' '\n' | grep . | sort >"$tmp/legal"
     if ! grep -q '^=1$' "$tmp/out"; then bad "$name" "no =1 line"; return; fi
     if [ ! -s "$tmp/info" ]; then bad "$name" "no info lines"; return; fi
-    # Every entry: info move M visits N winrate W [scoreLead S] [values V,...] [depth D] order K pv M...
+    # Every entry: info move M visits N winrate W [scoreLead S] [values V,...] [depth D] [source book] order K pv M...
     if ! awk '{
             n = split($0, w, " "); i = 1
             while (i <= n) {
@@ -40,6 +40,7 @@ check_game() { # GAME PLAYER
                 if (w[i] == "scoreLead") { if (w[i+1] !~ /^-?[0-9.]+$/) exit 1; i += 2 }
                 if (w[i] == "values") { if (w[i+1] !~ /^[01]\.[0-9]+(,[01]\.[0-9]+)*$/) exit 1; i += 2 }
                 if (w[i] == "depth") { if (w[i+1] !~ /^[0-9]+$/) exit 1; i += 2 }
+                if (w[i] == "source") { if (w[i+1] != "book") exit 1; i += 2 }
                 if (w[i] != "order" || w[i+1] !~ /^[0-9]+$/ || w[i+2] != "pv") exit 1
                 i += 3
                 if (i > n || w[i] == "info") exit 1   # a pv has a move

@@ -236,7 +236,9 @@ static void test_interrupt_lines(void)
              BY_LINE);
     /* genmove with a 10-minute budget plays at once what it has. */
     static const char *const slow[] = {"--time", "600", NULL};
-    stop_one("genmove, Othello (alphabeta), # interrupt", slow, "set_game Othello\n",
+    /* Without the book: the start position is in it and answers at once. */
+    static const char *const slow_search[] = {"--time", "600", "--no-book", NULL};
+    stop_one("genmove, Othello (alphabeta), # interrupt", slow_search, "set_game Othello\n",
              "genmove b", "= ", true, BY_LINE);
     stop_one("genmove, Yonin (mcts), # interrupt", slow, "set_game Yonin\n", "genmove a",
              "= ", true, BY_LINE);
@@ -312,8 +314,10 @@ static void test_time_cap(void)
     CHECK(strcmp(ask(&e, "quit"), "=") == 0, "quit");
     finish(&e);
 
-    /* genmove under the cap still plays its best move. */
-    static const char *const cap_slow[] = {"--max-command-time", "0.5", "--time", "600", NULL};
+    /* genmove under the cap still plays its best move (a searched one:
+     * the start position is in the opening book). */
+    static const char *const cap_slow[] = {"--max-command-time", "0.5", "--time", "600",
+                                           "--no-book", NULL};
     CHECK(start(&e, cap_slow) == 0, "start");
     t0 = now();
     snprintf(resp, sizeof resp, "%s", ask(&e, "genmove b"));

@@ -435,7 +435,9 @@ test('stop: "# interrupt" ends a long engine search (when the engine lists gogui
       assert(await page.isHidden('#stop'), 'stop button shown without gogui-interrupt');
       return;
     }
-    await startGame(page, { game: 'Othello', size: 8, seats: [HUMAN, ENGINE(60)] });
+    // flat-mc: alphabeta answers the opening from its book at once, and
+    // this test needs a search that runs until stopped.
+    await startGame(page, { game: 'Othello', size: 8, seats: [HUMAN, ENGINE(60, 'flat-mc')] });
     const n = await refreshes(page);
     await page.click('#board .q-point[data-point="d3"]');
     await page.waitForSelector('#stop:not([hidden])', { timeout: 5000 });

@@ -2,7 +2,8 @@
  * Subcommands: gen (self-play positions), label (exact solves and
  * searches), fit (least squares, phase by phase), train (all three, the
  * phases labelled from the end of the game backwards), match and error
- * (the pattern evaluation against the simple one), speed (ns per eval). */
+ * (the pattern evaluation against the simple one), speed (ns per eval),
+ * book (the opening book, data/othello.book: book.c). */
 #include "train.h"
 
 #include <stdio.h>
@@ -21,6 +22,11 @@ static const char usage[] =
     "  match  --weights W [--games N] [--depth D]\n"
     "  error  --weights W --in POS           error on exact positions\n"
     "  speed  --weights W                    ns per evaluation\n"
+    "  book   --out B [--weights W] [--depth D (10)] [--plies N (12)]\n"
+    "         [--margin M (4)] [--max-positions K (2000)]\n"
+    "                                        the opening book (default\n"
+    "                                        weights: the shipped ones)\n"
+    "  book-info --in B                      a book's size, lookup cost, line\n"
     "options: --seed N (1) --threads N (2) --hash MB (2; cleared per label)\n"
     "  --exact E (16) --depth D (5; match: 4) --per-phase N (80000; 0: all)\n"
     "  --phases N (10) --lambda L (10)\n"
@@ -32,6 +38,7 @@ struct args {
     const char *in, *out, *weights, *init, *save;
     int match_games, match_depth;
     bool relabel;
+    struct book_opts book;
 };
 
 static int parse_int(const char *s, int lo, int hi, int *out)
@@ -81,6 +88,13 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
         else if (!strcmp(f, "--depth")) {
             bad = parse_int(v, 1, 30, &o->depth);
             a->match_depth = o->depth;
+        } else if (!strcmp(f, "--plies")) bad = parse_int(v, 0, 59, &a->book.plies);
+        else if (!strcmp(f, "--max-positions"))
+            bad = parse_int(v, 1, 4000000, &a->book.max);
+        else if (!strcmp(f, "--margin")) {
+            char *end;
+            a->book.margin = strtod(v, &end);
+            bad = *v == '\0' || *end || !(a->book.margin >= 0 && a->book.margin <= 128);
         } else if (!strcmp(f, "--per-phase")) bad = parse_int(v, 0, 100000000, &o->per_phase);
         else if (!strcmp(f, "--phases")) bad = parse_int(v, 1, 60, &o->nphase);
         else if (!strcmp(f, "--iters")) bad = parse_int(v, 0, 100000, &o->iters);
@@ -219,6 +233,20 @@ static int run(const char *cmd, const struct args *a, struct train_opts *o)
             rc = save_weights(w, a->out);
         if (rc == 0 && a->save)
             rc = save_positions(&s, a->save);
+    } else if (!strcmp(cmd, "book")) {
+        char path[4096];
+        const char *wp = a->weights;
+        if (!wp && oth_weights_default_path(path, sizeof path) == 0)
+            wp = path;
+        if (need(a->out, "--out") || need(wp, "--weights") || !(w = load_weights(wp)))
+            return -1;
+        struct book_opts bo = a->book;
+        bo.depth = a->match_depth ? a->match_depth : 10;
+        rc = build_book(w, &bo, o, a->out);
+    } else if (!strcmp(cmd, "book-info")) {
+        if (need(a->in, "--in"))
+            return -1;
+        rc = book_info(a->in);
     } else if (!strcmp(cmd, "match") || !strcmp(cmd, "error") || !strcmp(cmd, "speed")) {
         if (need(a->weights, "--weights") || !(w = load_weights(a->weights)))
             return -1;
@@ -250,7 +278,7 @@ int main(int argc, char **argv)
                            .depth = 5, .lambda = 10, .iters = 80,
                            .per_phase = 80000,
                            .holdout = 0.1, .nphase = 10, .hash_mb = 2};
-    struct args a = {0};
+    struct args a = {.book = {.plies = 12, .margin = 4, .max = 2000}};
     if (parse(argc, argv, &a, &o) != 0)
         return 2;
     return run(argv[1], &a, &o) == 0 ? 0 : 1;

@@ -69,4 +69,18 @@ int compare_match(const struct oth_weights *w, int games, int depth,
                   const struct train_opts *o);
 int compare_error(const struct oth_weights *w, const struct posset *s);
 
+/* The opening book (book.c): what `quartet-train book` builds. */
+struct book_opts {
+    int depth;          /* search depth valuing each position's moves */
+    int plies;          /* deepest position, in plies from the start */
+    double margin;      /* discs a path may lose against the best moves */
+    int max;            /* positions at most */
+};
+
+/* Builds the book with weights w and writes it to out; prints a summary. */
+int build_book(const struct oth_weights *w, const struct book_opts *bo,
+               const struct train_opts *o, const char *out);
+/* Prints a book's size, positions per ply, lookup cost and main line. */
+int book_info(const char *path);
+
 #endif

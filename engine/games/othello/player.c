@@ -2,6 +2,7 @@
  * the pattern evaluation (simple evaluation when no weights load), the
  * exact solver once the endgame fits the move's budget, GTP time budgets
  * with a safety margin, and progress reports for analyze. */
+#include "book.h"
 #include "othello.h"
 #include "search.h"
 
@@ -20,6 +21,7 @@ struct ab_player {
     struct player_options opt;
     struct oth_search *search;
     const struct oth_weights *weights; /* shared (eval.h): not freed */
+    const struct oth_book *book; /* shared, read-only; NULL: none */
     int threads;
 };
 
@@ -38,6 +40,21 @@ static int thread_count(const struct player_options *o)
     return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 
+/* The opening book under opt: --no-book, --book FILE or the shipped one
+ * when it is found. A book that does not load is noted once a process. */
+static const struct oth_book *ab_book(const struct player_options *opt)
+{
+    char path[4096], err[600];
+    const char *file = opt->book_file;
+    if (opt->no_book || (!file && oth_book_default_path(path, sizeof path) != 0))
+        return NULL;
+    const struct oth_book *b = oth_book_shared(file ? file : path, err, sizeof err);
+    static atomic_flag noted = ATOMIC_FLAG_INIT;
+    if (!b && !atomic_flag_test_and_set(&noted))
+        fprintf(stderr, "alphabeta: %s; playing without the opening book\n", err);
+    return b;
+}
+
 static void *ab_create(const struct game *g, const struct player_options *opt)
 {
     if (!ab_supports(g))
@@ -47,6 +64,7 @@ static void *ab_create(const struct game *g, const struct player_options *opt)
         return NULL;
     p->opt = *opt;
     p->threads = thread_count(opt);
+    p->book = ab_book(opt);
     /* The process's shared copy: a player is made for every new game and
      * every set_position, and reading the file each time cost ~15 ms. */
     char err[512];
@@ -172,6 +190,72 @@ static void wait_for_stop(const struct search_limits *lim, const struct oth_prog
     }
 }
 
+/* ---- the opening book ---- */
+
+/* Book moves within this of the best are near-ties that the seed breaks
+ * (half a disc: well inside the error of the book's searches). */
+#define BOOK_NEAR_TIE (OTH_EVAL_UNIT / 2)
+
+/* analyze: the book moves as candidates, marked as the book's, each with
+ * the book's line after it. */
+static void book_report(const struct oth_book *b, bb_t P, bb_t O,
+                        const struct oth_book_move *m, int n, int depth,
+                        struct search_report *r)
+{
+    memset(r, 0, sizeof *r);
+    r->depth = depth;
+    r->count = n < SEARCH_MAX_CANDIDATES ? n : SEARCH_MAX_CANDIDATES;
+    for (int i = 0; i < r->count; i++) {
+        struct search_candidate *c = &r->cand[i];
+        int pv[SEARCH_MAX_PV];
+        c->move = m[i].sq;
+        c->winrate = winrate_of(m[i].value, false);
+        c->has_score = true;
+        c->score = (double)m[i].value / OTH_EVAL_UNIT;
+        c->book = true;
+        c->pv_len = oth_book_line(b, P, O, m[i].sq, pv, SEARCH_MAX_PV);
+        for (int j = 0; j < c->pv_len; j++)
+            c->pv[j] = pv[j];
+    }
+}
+
+/* The book's move for (P to move, O), MOVE_NONE when the position is not
+ * in the book: the best, or among near-ties the one the seed picks, so
+ * that equal seeds replay equal games. analyze reports the book until
+ * stopped. */
+static move_t book_move(const struct ab_player *p, bb_t P, bb_t O,
+                        const struct search_limits *lim, bool analyze)
+{
+    struct oth_book_move m[OTH_BOOK_MAX_MOVES];
+    int depth, n = oth_book_lookup(p->book, P, O, m, OTH_BOOK_MAX_MOVES, &depth);
+    if (n == 0)
+        return MOVE_NONE;
+    int near = 1;
+    while (near < n && m[near].value >= m[0].value - BOOK_NEAR_TIE)
+        near++;
+    bb_t cP, cO;
+    oth_book_canon(P, O, &cP, &cO);
+    uint64_t h = p->opt.seed ^ cP * 0x9e3779b97f4a7c15ULL ^ cO * 0xc2b2ae3d27d4eb4fULL;
+    h = (h ^ h >> 31) * 0xbf58476d1ce4e5b9ULL;
+    move_t pick = m[(h ^ h >> 29) % (uint64_t)near].sq;
+    if (p->opt.verbose && !analyze)
+        fprintf(stderr, "alphabeta: book move %c%d of %d within half a disc of %+.2f (depth %d)\n",
+                'a' + pick % 8, pick / 8 + 1, near, (double)m[0].value / OTH_EVAL_UNIT, depth);
+    struct search_report r;
+    if (lim->report)
+        book_report(p->book, P, O, m, n, depth, &r);
+    double next = 0, every = lim->report_interval > 0 ? lim->report_interval : 1.0;
+    do {
+        if (lim->report && clock_now() >= next) {
+            lim->report(lim->report_ctx, &r);
+            next = clock_now() + every;
+        }
+        if (analyze && !stop_requested(lim->stop))
+            nanosleep(&(struct timespec){0, 1000000}, NULL);
+    } while (analyze && !stop_requested(lim->stop));
+    return pick;
+}
+
 static move_t ab_genmove(void *vp, const void *st, const struct search_limits *lim)
 {
     struct ab_player *p = vp;
@@ -183,6 +267,9 @@ static move_t ab_genmove(void *vp, const void *st, const struct search_limits *l
     double start = clock_now();
     int empties = bb_popcount(board & ~(P | O));
     bool analyze = lim->seconds <= 0 && lim->playouts == 0 && p->opt.depth == 0 && lim->stop;
+    move_t from_book = p->book && board == ~0ULL ? book_move(p, P, O, lim, analyze) : MOVE_NONE;
+    if (from_book != MOVE_NONE)
+        return from_book;
     if (bb_popcount(moves) == 1 && !analyze)
         return bb_first(moves);
 
