@@ -1,10 +1,12 @@
 /* The exact Othello endgame solver: fail-soft negamax with null windows
- * (negascout at PV nodes), fastest-first ordering, quadrant parity,
- * stability cut-offs, the transposition table above a few empties and
- * dedicated code for the last empties that tests flips square by square
- * instead of generating moves. Threads: every thread solves the whole
- * tree over the shared table, and a move that another thread is searching
- * right now is put off to the end of the list (simplified ABDADA). */
+ * (negascout at PV nodes), selective (ProbCut) passes at the root before
+ * the exact one, the table's move first, fastest-first ordering, quadrant
+ * parity, stability cut-offs, the transposition table above a few empties
+ * and dedicated code for the last empties that tests flips square by
+ * square instead of generating moves. Threads: every thread solves the
+ * whole tree over the shared table, and a move that another thread is
+ * searching right now is put off to the end of the list (simplified
+ * ABDADA). */
 #include "othello.h"
 #include "search_int.h"
 
@@ -19,13 +21,17 @@
 #define FASTEST_MIN 7 /* from this many empties: fastest-first ordering */
 #define STABLE_MIN 8 /* from this many empties: stability cut-offs */
 #define SCORE_INF 65 /* beyond any margin */
-#define SORT_SEARCH_MIN 14 /* from this many empties: order by a search */
-#define SORT_DEEPER 15  /* ... 2 plies deep from here */
-#define SORT_DEEPEST 21 /* ... 3 plies deep from here */
+#define SORT_SEARCH_MIN 16 /* from this many empties: order by a search */
+#define SORT_DEEPER 18  /* ... 2 plies deep from here */
+#define SORT_DEEPEST 22 /* ... 3 plies deep from here */
 #define BUSY_MIN 8 /* from this many empties: threads share out moves */
 #define POT_W 8   /* ordering weight of the opponent's potential mobility */
 #define POT_MIN 10 /* ... counted from this many empties */
 #define ETC_MIN 12 /* from this many empties: enhanced transposition cut-off */
+#define PC_MIN 10 /* selective passes: ProbCut from this many empties */
+#define PC_LEVELS 2 /* selective passes before the exact one */
+#define PC_SIGMA 7.0 /* error of the shallow search's margin, discs */
+#define SEL_MIN OTH_SELECTIVE_MIN /* from this many empties: selective passes first */
 
 static const bb_t quadrant[4] = {
     0x000000000f0f0f0fULL, 0x00000000f0f0f0f0ULL,
@@ -233,6 +239,39 @@ struct emove {
 
 static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n);
 
+/* The confidence of each selective pass, in standard deviations of the
+ * shallow search's error. The passes only order moves and aim the exact
+ * pass's window, so they may be wrong often (about 24% and 7% of the cut
+ * tests); more passes or surer ones cost more than they saved on FFO
+ * #45-#53 (doc/othello.md). */
+static const double pc_t[PC_LEVELS + 1] = {0, 0.7, 1.5};
+
+/* ProbCut in the solver's selective passes: a shallow search predicts the
+ * exact margin with a known error; a prediction clear of the window by
+ * t errors is taken as the value of the node. */
+static bool probcut(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n,
+                    int *value)
+{
+    int depth = n / 4;
+    double sigma = PC_SIGMA, t = pc_t[w->pc_level];
+    double hi = (beta + t * sigma) * OTH_EVAL_UNIT, lo = (alpha - t * sigma) * OTH_EVAL_UNIT;
+    if (beta < 64 && hi < OTH_EVAL_MAX) {
+        int b = (int)hi + 1;
+        if (oth_search_window(w, P, O, b - 1, b, depth) >= b) {
+            *value = beta;
+            return true;
+        }
+    }
+    if (alpha > -64 && lo > -OTH_EVAL_MAX) {
+        int a = (int)lo - 1;
+        if (oth_search_window(w, P, O, a, a + 1, depth) <= a) {
+            *value = alpha;
+            return true;
+        }
+    }
+    return false;
+}
+
 /* The move list of a deep node, best guess first. */
 static int gen_moves(struct oth_worker *w, bb_t P, bb_t O, bb_t moves, bb_t E,
                      int n, int ttmove, struct emove *m)
@@ -303,15 +342,15 @@ static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n
     struct oth_search *s = w->s;
     uint64_t key = 0;
     int ttmove = -1, alpha0 = alpha, beta0 = beta;
+    int sure = w->pc_level ? w->pc_level : OTH_TT_SURE;
     bool use_tt = n >= TT_MIN && !s->plain;
     if (use_tt) {
         struct oth_tt_data d;
         key = oth_tt_key(P, O) ^ OTH_SOLVE_SALT;
-        if (oth_tt_probe(&s->tt, key, &d)) {
-            ttmove = d.move;
+        if (oth_tt_probe(&s->tt, key, &d) && (ttmove = d.move, d.sel >= sure)) {
             if (d.lo >= beta)
                 return d.lo;
-            if (d.hi <= alpha)
+            if (d.hi <= alpha || d.lo == d.hi)
                 return d.hi;
             if (d.lo > alpha)
                 alpha = d.lo;
@@ -329,31 +368,56 @@ static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n
             bb_t b = 1ULL << sq, f = bb_flips(P, O, sq);
             struct oth_tt_data d;
             if (oth_tt_probe(&s->tt, oth_tt_key(O & ~f, P | f | b) ^ OTH_SOLVE_SALT, &d)
-                && -d.hi >= beta)
+                && d.sel >= sure && -d.hi >= beta)
                 return -d.hi;
         }
-    int count = gen_moves(w, P, O, moves, w->board & ~(P | O), n, ttmove, m);
+    if (w->pc_level && n >= PC_MIN) {
+        int v;
+        if (probcut(w, P, O, alpha, beta, n, &v))
+            return v;
+    }
     int best = -SCORE_INF, bestmove = -1, a = alpha;
+    /* The table's move first, before the others are sorted: it refutes
+     * often enough that the sorting (shallow searches high in the tree)
+     * is skipped at most cut nodes. */
+    bool searched = false;
+    if (ttmove >= 0 && (moves >> ttmove & 1)) {
+        bb_t b = 1ULL << ttmove, f = bb_flips(P, O, ttmove);
+        uint64_t ck = n >= BUSY_MIN && s->cfg.threads > 1 ? oth_tt_key(O & ~f, P | f | b) : 0;
+        if (ck)
+            busy_set(s, ck);
+        best = -deep(w, O & ~f, P | f | b, -beta, -a, n - 1);
+        if (ck)
+            busy_clear(s, ck);
+        if (w->aborted)
+            return 0;
+        bestmove = ttmove;
+        searched = true;
+        moves &= ~b;
+        if (best > a)
+            a = best;
+    }
+    int count = a < beta ? gen_moves(w, P, O, moves, w->board & ~(P | O), n, -1, m) : 0;
     /* Simplified ABDADA: a move another thread is searching right now
      * waits until the others are done (it may be in the table by then). */
     bool share = n >= BUSY_MIN && s->cfg.threads > 1;
     int later[32], nlater = 0;
     for (int k = 0; k < count + nlater; k++) {
-        bool deferred = k >= count;
+        bool deferred = k >= count, first = k == 0 && !searched;
         int i = deferred ? later[k - count] : k;
         bb_t b = 1ULL << m[i].sq, f = m[i].f;
         bb_t P2 = O & ~f, O2 = P | f | b;
         uint64_t ck = 0;
         if (share) {
             ck = oth_tt_key(P2, O2);
-            if (k > 0 && !deferred && busy_test(s, ck)) {
+            if (!first && !deferred && busy_test(s, ck)) {
                 later[nlater++] = i;
                 continue;
             }
             busy_set(s, ck);
         }
         int v;
-        if (k == 0 || beta - a == 1) {
+        if (first || beta - a == 1) {
             v = -deep(w, P2, O2, -beta, -a, n - 1);
         } else {
             v = -deep(w, P2, O2, -a - 1, -a, n - 1);
@@ -375,8 +439,8 @@ static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n
         }
     }
     if (use_tt)
-        oth_tt_store(&s->tt, key, n, best > alpha0 ? best : -SCORE_INF,
-                     best < beta0 ? best : SCORE_INF, bestmove);
+        oth_tt_store_sel(&s->tt, key, n, sure, best > alpha0 ? best : -SCORE_INF,
+                         best < beta0 ? best : SCORE_INF, bestmove);
     return best;
 }
 
@@ -415,14 +479,40 @@ static int solve_root(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta,
     m[0] = t;
     *bestmove = t.sq;
     if (!w->s->plain)
-        oth_tt_store(&w->s->tt, oth_tt_key(P, O) ^ OTH_SOLVE_SALT, n,
-                     best > alpha ? best : -SCORE_INF, best < beta ? best : SCORE_INF, t.sq);
+        oth_tt_store_sel(&w->s->tt, oth_tt_key(P, O) ^ OTH_SOLVE_SALT, n,
+                         w->pc_level ? w->pc_level : OTH_TT_SURE,
+                         best > alpha ? best : -SCORE_INF, best < beta ? best : SCORE_INF, t.sq);
     return best;
 }
 
 int oth_solve_window(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta)
 {
     return deep(w, P, O, alpha, beta, bb_popcount(w->board & ~(P | O)));
+}
+
+/* The root within (alpha, beta), first by a window of guess +- width,
+ * widened towards the side the value falls on. */
+static int aspire(struct oth_worker *w, bb_t P, bb_t O, struct emove *m, int count,
+                  int guess, int width, int alpha, int beta, int *best)
+{
+    int lo = guess - width > alpha ? guess - width : alpha;
+    int hi = guess + width < beta ? guess + width : beta;
+    if (lo >= hi)
+        lo = alpha, hi = beta;
+    for (;;) {
+        int v = solve_root(w, P, O, lo, hi, m, count, best);
+        if (w->aborted)
+            return 0;
+        if (v <= lo && lo > alpha) {
+            hi = v + 1;
+            lo = alpha;
+        } else if (v >= hi && hi < beta) {
+            lo = v - 1;
+            hi = beta;
+        } else {
+            return v;
+        }
+    }
 }
 
 struct solve_job {
@@ -451,30 +541,30 @@ static void solve_job(struct oth_worker *w, void *arg)
         ttmove = d.move;
     struct emove m[32];
     int count = gen_moves(w, P, O, moves, w->board & ~(P | O), n < FASTEST_MIN ? FASTEST_MIN : n, ttmove, m);
-    /* Aspiration: a window around a shallow search's guess first. */
-    int lo = alpha, hi = beta;
-    if (!j->wld && !w->s->plain && n >= SORT_SEARCH_MIN) {
-        int g = oth_search_shallow(w, P, O, n >= SORT_DEEPER ? 4 : 2) / OTH_EVAL_UNIT;
-        lo = g - 4 > alpha ? g - 4 : alpha;
-        hi = g + 4 < beta ? g + 4 : beta;
-        if (lo >= hi)
-            lo = alpha, hi = beta;
-    }
-    for (;;) {
-        int v = solve_root(w, P, O, lo, hi, m, count, &j->best[w->id]);
-        if (w->aborted)
-            return;
-        if (v <= lo && lo > alpha) {
-            hi = v + 1;
-            lo = alpha;
-        } else if (v >= hi && hi < beta) {
-            lo = v - 1;
-            hi = beta;
-        } else {
-            j->value[w->id] = v;
-            return;
+    /* A shallow search's guess, then the selective passes: each fills the
+     * table with the best moves for the next, so that the exact pass
+     * starts with nearly perfect ordering and a narrow window. */
+    int guess = 0;
+    bool guessed = !w->s->plain && n >= SORT_SEARCH_MIN;
+    if (guessed)
+        guess = oth_search_shallow(w, P, O, n >= SORT_DEEPER ? 4 : 2) / OTH_EVAL_UNIT;
+    int sel_min = w->s->cfg.selective_min ? w->s->cfg.selective_min : SEL_MIN;
+    bool selected = !w->s->plain && sel_min > 0 && n >= sel_min && w->s->cfg.weights;
+    if (selected) {
+        for (int level = 1; level <= PC_LEVELS; level++) {
+            w->pc_level = level;
+            guess = aspire(w, P, O, m, count, guess, 4, -SCORE_INF, SCORE_INF, &j->best[w->id]);
+            if (w->aborted)
+                return;
         }
+        w->pc_level = 0;
     }
+    if (j->wld)
+        j->value[w->id] = solve_root(w, P, O, alpha, beta, m, count, &j->best[w->id]);
+    else if (guessed)
+        j->value[w->id] = aspire(w, P, O, m, count, guess, selected ? 1 : 4, alpha, beta, &j->best[w->id]);
+    else
+        j->value[w->id] = solve_root(w, P, O, alpha, beta, m, count, &j->best[w->id]);
 }
 
 int oth_solve_run(struct oth_search *s, bb_t P, bb_t O, bb_t board, bool wld,

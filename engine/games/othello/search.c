@@ -268,6 +268,11 @@ int oth_search_shallow(struct oth_worker *w, bb_t P, bb_t O, int depth)
     return pvs(w, P, O, -OTH_INF, OTH_INF, depth);
 }
 
+int oth_search_window(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int depth)
+{
+    return pvs(w, P, O, alpha, beta, depth);
+}
+
 /* Root of one iteration: moves in the order of the last iteration. */
 /* multi_pv (the main worker of an analysis): every move searched with a
  * full window, values kept in l->key, the list sorted best first. */

@@ -16,7 +16,13 @@ struct oth_search_config {
     int threads;                      /* >= 1 */
     const struct oth_weights *weights;/* NULL: the simple evaluation */
     int verbose;
+    /* Solver: selective (ProbCut) passes before the exact one from this
+     * many empties; 0: the default (OTH_SELECTIVE_MIN), < 0: never. Only
+     * with weights: the cut margins are those of the pattern evaluation. */
+    int selective_min;
 };
+
+#define OTH_SELECTIVE_MIN 18
 
 struct oth_search;
 

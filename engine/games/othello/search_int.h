@@ -47,6 +47,10 @@ struct oth_worker {
     /* What the main worker knows of the running iteration, for reports. */
     int depth, best, value;
     bool exact;
+    /* Solver: 0 proves exact values; k > 0 runs the selective pass k
+     * (ProbCut at the k-th confidence, endgame.c). Zero for every other
+     * search, so that a midgame search reaching the end stays exact. */
+    int pc_level;
 };
 
 /* Every 2048 nodes: looks at the stop flag, the clock and other workers;
@@ -77,6 +81,8 @@ void oth_report(struct oth_worker *w, const struct oth_progress *p, bool force);
 
 /* A full-window midgame search (the solver's move ordering). */
 int oth_search_shallow(struct oth_worker *w, bb_t P, bb_t O, int depth);
+/* The same within (alpha, beta), fail-soft (the solver's ProbCut). */
+int oth_search_window(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int depth);
 
 /* The exact margin of (P, O) within (alpha, beta) in discs, fail-soft
  * (the midgame search's leaves once it sees the end). */

@@ -5,12 +5,13 @@
 #include <string.h>
 #include <sys/mman.h>
 
-/* data layout: lo (16 bits) | hi (16) | depth (8) | move + 1 (8) | gen (8). */
-static uint64_t pack(int lo, int hi, int depth, int move, uint8_t gen)
+/* data layout: lo (16 bits) | hi (16) | depth (8) | move + 1 (8) | gen (8)
+ * | sel (8). */
+static uint64_t pack(int lo, int hi, int depth, int move, uint8_t gen, int sel)
 {
     return (uint64_t)(uint16_t)(int16_t)lo | (uint64_t)(uint16_t)(int16_t)hi << 16
          | (uint64_t)(uint8_t)depth << 32 | (uint64_t)(uint8_t)(move + 1) << 40
-         | (uint64_t)gen << 48;
+         | (uint64_t)gen << 48 | (uint64_t)(uint8_t)sel << 56;
 }
 
 static void unpack(uint64_t x, struct oth_tt_data *d)
@@ -19,6 +20,7 @@ static void unpack(uint64_t x, struct oth_tt_data *d)
     d->hi = (int16_t)(uint16_t)(x >> 16);
     d->depth = (uint8_t)(x >> 32);
     d->move = (int)(uint8_t)(x >> 40) - 1;
+    d->sel = (uint8_t)(x >> 56);
 }
 
 static uint8_t gen_of(uint64_t x) { return (uint8_t)(x >> 48); }
@@ -88,10 +90,11 @@ bool oth_tt_probe(const struct oth_tt *t, uint64_t key, struct oth_tt_data *d)
     return false;
 }
 
-/* Same position: overwrite. Otherwise the slot of an older search, or the
- * shallower one. */
-void oth_tt_store(struct oth_tt *t, uint64_t key, int depth, int lo, int hi,
-                  int move)
+/* Same position: overwrite, unless the entry there is surer (a selective
+ * pass must not blur a proven bound). Otherwise the slot of an older
+ * search, or the shallower one. */
+void oth_tt_store_sel(struct oth_tt *t, uint64_t key, int depth, int sel, int lo,
+                      int hi, int move)
 {
     struct oth_tt_entry *b = &t->e[(key & t->mask) * 2];
     int slot = -1, worst = 1 << 20;
@@ -99,6 +102,8 @@ void oth_tt_store(struct oth_tt *t, uint64_t key, int depth, int lo, int hi,
         uint64_t data = atomic_load_explicit(&b[i].data, memory_order_relaxed);
         uint64_t check = atomic_load_explicit(&b[i].check, memory_order_relaxed);
         if ((check ^ data) == key) {
+            if ((uint8_t)(data >> 56) > sel && (uint8_t)(data >> 32) >= depth)
+                return;
             if (move < 0)  /* keep the known best move */
                 move = (int)(uint8_t)(data >> 40) - 1;
             slot = i;
@@ -110,7 +115,7 @@ void oth_tt_store(struct oth_tt *t, uint64_t key, int depth, int lo, int hi,
             slot = i;
         }
     }
-    uint64_t data = pack(lo, hi, depth, move, t->gen);
+    uint64_t data = pack(lo, hi, depth, move, t->gen, sel);
     atomic_store_explicit(&b[slot].check, key ^ data, memory_order_relaxed);
     atomic_store_explicit(&b[slot].data, data, memory_order_relaxed);
 }

@@ -23,12 +23,18 @@ struct oth_tt {
     uint8_t gen;            /* age: entries of older searches go first */
 };
 
-/* What one entry knows: lo <= value <= hi at `depth`; move -1 unknown. */
+/* What one entry knows: lo <= value <= hi at `depth`; move -1 unknown.
+ * sel: how sure the bounds are, OTH_TT_SURE when proven; lower levels come
+ * from the solver's selective passes (ProbCut) and may only cut searches
+ * that are themselves no more sure. */
 struct oth_tt_data {
     int lo, hi;
     int depth;
     int move;
+    int sel;
 };
+
+#define OTH_TT_SURE 255
 
 /* Sizes the table to the largest power of two of buckets within mb MiB
  * (at least 1); -1 when out of memory. */
@@ -45,7 +51,12 @@ static inline void oth_tt_prefetch(const struct oth_tt *t, uint64_t key)
     __builtin_prefetch(&t->e[(key & t->mask) * 2]);
 }
 bool oth_tt_probe(const struct oth_tt *t, uint64_t key, struct oth_tt_data *d);
-void oth_tt_store(struct oth_tt *t, uint64_t key, int depth, int lo, int hi,
-                  int move);
+void oth_tt_store_sel(struct oth_tt *t, uint64_t key, int depth, int sel, int lo,
+                      int hi, int move);
+static inline void oth_tt_store(struct oth_tt *t, uint64_t key, int depth, int lo,
+                                int hi, int move)
+{
+    oth_tt_store_sel(t, key, depth, OTH_TT_SURE, lo, hi, move);
+}
 
 #endif
