@@ -53,8 +53,8 @@ static int match_game(struct oth_search *pat, struct oth_search *simple,
 static void *match_run(void *arg)
 {
     struct match_job *j = arg;
-    struct oth_search_config cp = {j->o->hash_mb, 1, j->w, 0};
-    struct oth_search_config cs = {j->o->hash_mb, 1, NULL, 0};
+    struct oth_search_config cp = {.hash_mb = j->o->hash_mb, .threads = 1, .weights = j->w};
+    struct oth_search_config cs = {.hash_mb = j->o->hash_mb, .threads = 1};
     struct oth_search *pat = oth_search_new(&cp), *simple = oth_search_new(&cs);
     int g;
     while (pat && simple && (g = atomic_fetch_add(j->next, 1)) < 2 * j->pairs) {

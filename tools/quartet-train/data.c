@@ -150,7 +150,7 @@ static void gen_game(struct gen_job *j, struct oth_search *s, int game)
 static void *gen_run(void *arg)
 {
     struct gen_job *j = arg;
-    struct oth_search_config c = {4, 1, NULL, 0};
+    struct oth_search_config c = {.hash_mb = 4, .threads = 1};
     struct oth_search *s = oth_search_new(&c);
     if (!s) {
         j->err = -1;
@@ -204,7 +204,7 @@ struct label_job {
 static void *label_run(void *arg)
 {
     struct label_job *j = arg;
-    struct oth_search_config c = {j->o->hash_mb, 1, j->w, 0};
+    struct oth_search_config c = {.hash_mb = j->o->hash_mb, .threads = 1, .weights = j->w};
     struct oth_search *s = oth_search_new(&c);
     if (!s) {
         j->err = -1;

@@ -8,6 +8,7 @@
 #include "engine/games/bitboard.h"
 #include "engine/player.h"
 #include "eval.h"
+#include "mpc.h"
 
 #include <stdint.h>
 
@@ -16,6 +17,12 @@ struct oth_search_config {
     int threads;                      /* >= 1 */
     const struct oth_weights *weights;/* NULL: the simple evaluation */
     int verbose;
+    /* Multi-ProbCut in the midgame search (mpc.h); NULL: none, every
+     * fixed-depth value then is the full-width one. Never used where the
+     * search reaches the end of the game, so exact values stay exact. */
+    const struct oth_mpc *mpc;
+    double mpc_t;                     /* selectivity in sigmas; 0: OTH_MPC_T */
+    int mpc_min_depth;                /* shallowest cut depth; 0: the default */
 };
 
 struct oth_search;
