@@ -128,12 +128,12 @@ bench: all
 bench-ffo: all
 	$(BIN)/quartet-othello-bench --ffo $(FFO_DIR)/fforum-40-59.obf --threads 2
 
-# Data (Othello weights, opening books) goes where the programs look for it:
+# Data (Othello weights and Multi-ProbCut parameters, opening books) goes where the programs look for it:
 # ../share/quartet beside their bin folder; manual pages to share/man/man6.
 install: $(BIN)/quartet $(TOOLS)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/quartet/openings
 	install -m 755 $(BIN)/quartet $(TOOLS) $(DESTDIR)$(PREFIX)/bin
-	install -m 644 $(wildcard data/*.weights data/*.book) $(DESTDIR)$(PREFIX)/share/quartet
+	install -m 644 $(wildcard data/*.weights data/*.book data/*.mpc) $(DESTDIR)$(PREFIX)/share/quartet
 	install -m 644 $(wildcard data/openings/*.txt) $(DESTDIR)$(PREFIX)/share/quartet/openings
 	install -d $(DESTDIR)$(PREFIX)/share/man/man6
 	install -m 644 $(wildcard doc/man/*.6) $(DESTDIR)$(PREFIX)/share/man/man6

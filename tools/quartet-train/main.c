@@ -1,9 +1,11 @@
-/* quartet-train: makes the Othello pattern weights (data/othello.weights).
+/* quartet-train: makes the Othello pattern weights (data/othello.weights)
+ * and the Multi-ProbCut parameters (data/othello.mpc).
  * Subcommands: gen (self-play positions), label (exact solves and
  * searches), fit (least squares, phase by phase), train (all three, the
  * phases labelled from the end of the game backwards), match and error
  * (the pattern evaluation against the simple one), speed (ns per eval),
- * book (the opening book, data/othello.book: book.c). */
+ * book (the opening book, data/othello.book: book.c), mpc (deep-on-shallow
+ * regressions of the engine's own searches). */
 #include "train.h"
 
 #include <stdio.h>
@@ -27,9 +29,13 @@ static const char usage[] =
     "                                        the opening book (default\n"
     "                                        weights: the shipped ones)\n"
     "  book-info --in B                      a book's size, lookup cost, line\n"
+    "  mpc    (--in POS | --games N) --out FILE [--weights W]\n"
+    "         [--per-bucket N] [--max-depth D] [--end-max E]\n"
+    "                                        Multi-ProbCut parameters\n"
     "options: --seed N (1) --threads N (2) --hash MB (2; cleared per label)\n"
     "  --exact E (16) --depth D (5; match: 4) --per-phase N (80000; 0: all)\n"
     "  --phases N (10) --lambda L (10)\n"
+    "  mpc: --per-bucket N (60) --max-depth D (11) --end-max E (20)\n"
     "  --iters N (80) --holdout F (0.1) --verbose\n"
     "  --relabel      (train) drop the search labels of the input first:\n"
     "                 they depend on the weights they were made with\n";
@@ -97,6 +103,9 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
             bad = *v == '\0' || *end || !(a->book.margin >= 0 && a->book.margin <= 128);
         } else if (!strcmp(f, "--per-phase")) bad = parse_int(v, 0, 100000000, &o->per_phase);
         else if (!strcmp(f, "--phases")) bad = parse_int(v, 1, 60, &o->nphase);
+        else if (!strcmp(f, "--per-bucket")) bad = parse_int(v, 1, 1000000, &o->per_bucket);
+        else if (!strcmp(f, "--max-depth")) bad = parse_int(v, 3, 20, &o->mpc_depth);
+        else if (!strcmp(f, "--end-max")) bad = parse_int(v, 0, 30, &o->mpc_end);
         else if (!strcmp(f, "--iters")) bad = parse_int(v, 0, 100000, &o->iters);
         else if (!strcmp(f, "--lambda")) bad = (o->lambda = atof(v)) <= 0;
         else if (!strcmp(f, "--holdout"))
@@ -247,6 +256,23 @@ static int run(const char *cmd, const struct args *a, struct train_opts *o)
         if (need(a->in, "--in"))
             return -1;
         rc = book_info(a->in);
+    } else if (!strcmp(cmd, "mpc")) {
+        if (need(a->out, "--out"))
+            return -1;
+        if (a->in ? load_positions(&s, a->in) : o->games ? gen_positions(&s, o)
+                                                          : need(NULL, "--in or --games"))
+            goto done;
+        char path[4096];
+        const char *file = a->weights;
+        if (!file && oth_weights_default_path(path, sizeof path) == 0)
+            file = path;
+        if (!file) {
+            fprintf(stderr, "quartet-train: no weights found; give --weights W\n");
+            goto done;
+        }
+        if (!(w = load_weights(file)))
+            goto done;
+        rc = mpc_fit(&s, w, o, a->out);
     } else if (!strcmp(cmd, "match") || !strcmp(cmd, "error") || !strcmp(cmd, "speed")) {
         if (need(a->weights, "--weights") || !(w = load_weights(a->weights)))
             return -1;
@@ -277,7 +303,8 @@ int main(int argc, char **argv)
                            .random_max = 20, .play_depth = 2, .exact = 16,
                            .depth = 5, .lambda = 10, .iters = 80,
                            .per_phase = 80000,
-                           .holdout = 0.1, .nphase = 10, .hash_mb = 2};
+                           .holdout = 0.1, .nphase = 10, .hash_mb = 2,
+                           .per_bucket = 60, .mpc_depth = 11, .mpc_end = 20};
     struct args a = {.book = {.plies = 12, .margin = 4, .max = 2000}};
     if (parse(argc, argv, &a, &o) != 0)
         return 2;

@@ -40,6 +40,9 @@ struct train_opts {
     int nphase;
     int hash_mb;
     int verbose;
+    int per_bucket;     /* mpc: positions per phase bucket */
+    int mpc_depth;      /* mpc: deepest deep depth fitted */
+    int mpc_end;        /* mpc: exact rows up to this many empties */
 };
 
 int pos_push(struct posset *s, bb_t P, bb_t O);
@@ -82,5 +85,9 @@ int build_book(const struct oth_weights *w, const struct book_opts *bo,
                const struct train_opts *o, const char *out);
 /* Prints a book's size, positions per ply, lookup cost and main line. */
 int book_info(const char *path);
+/* The Multi-ProbCut parameters from positions of s, searched with w;
+ * written to the file out. */
+int mpc_fit(const struct posset *s, const struct oth_weights *w,
+            const struct train_opts *o, const char *out);
 
 #endif

@@ -78,6 +78,7 @@ static void *ab_create(const struct game *g, const struct player_options *opt)
         .threads = p->threads,
         .weights = p->weights,
         .verbose = opt->verbose,
+        .mpc = oth_mpc_shared(),
     };
     p->search = oth_search_new(&c);
     if (!p->search) {

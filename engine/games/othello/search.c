@@ -17,6 +17,8 @@
 #define CORNERS 0x8100000000000081ULL
 #define XSQUARES 0x0042000000004200ULL
 #define MID_SOLVE 14 /* the solver takes over a search that sees the end */
+/* Multi-ProbCut from this depth: below it a cut test saves too little. */
+#define MPC_MIN_DEPTH 3
 
 struct oth_search *oth_search_new(const struct oth_search_config *c)
 {
@@ -24,6 +26,8 @@ struct oth_search *oth_search_new(const struct oth_search_config *c)
     if (!s)
         return NULL;
     s->cfg = *c;
+    s->mpc_t = c->mpc_t > 0 ? c->mpc_t : OTH_MPC_T;
+    s->mpc_min_depth = c->mpc_min_depth > 0 ? c->mpc_min_depth : MPC_MIN_DEPTH;
     if (s->cfg.threads < 1)
         s->cfg.threads = 1;
     if (s->cfg.threads > MAX_THREADS)
@@ -185,6 +189,37 @@ static void order_moves(const struct oth_worker *w, bb_t P, bb_t O, bb_t moves,
     }
 }
 
+static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int depth);
+
+/* Multi-ProbCut: a null-window shallow search beyond the bound that the
+ * fitted regression maps to beta (or alpha), t sigmas sure, ends the node
+ * with that bound. Only where the search does not reach the end of the
+ * game (depth < empties), so exact values are never guessed. */
+static bool probcut(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta,
+                    int depth, int empties, int *out)
+{
+    const struct oth_mpc_cut *c = oth_mpc_lookup(w->s->cfg.mpc, empties, depth);
+    /* The parameters were fitted on the 8x8 board only. */
+    if (!c || c->shallow >= depth || w->board != ~0ULL)
+        return false;
+    double t = w->s->mpc_t;
+    if (beta < OTH_INF) {
+        int bound = oth_mpc_bound_high(c, beta, t);
+        if (bound < OTH_INF && pvs(w, P, O, bound - 1, bound, c->shallow) >= bound) {
+            *out = beta;
+            return true;
+        }
+    }
+    if (alpha > -OTH_INF && !w->aborted) {
+        int bound = oth_mpc_bound_low(c, alpha, t);
+        if (bound > -OTH_INF && pvs(w, P, O, bound, bound + 1, c->shallow) <= bound) {
+            *out = alpha;
+            return true;
+        }
+    }
+    return false;
+}
+
 static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int depth)
 {
     if (oth_poll(w))
@@ -210,6 +245,13 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
         if (b > 64)
             b = 65;
         return oth_solve_window(w, P, O, a, b) * OTH_EVAL_UNIT;
+    }
+    if (s->cfg.mpc && !s->plain && depth < empties && depth >= s->mpc_min_depth) {
+        int v;
+        if (probcut(w, P, O, alpha, beta, depth, empties, &v))
+            return v;
+        if (w->aborted)
+            return 0;
     }
     uint64_t key = 0;
     int ttmove = -1;

@@ -8,6 +8,7 @@
 #include "engine/games/bitboard.h"
 #include "engine/player.h"
 #include "eval.h"
+#include "mpc.h"
 
 #include <stdint.h>
 
@@ -20,6 +21,12 @@ struct oth_search_config {
      * many empties; 0: the default (OTH_SELECTIVE_MIN), < 0: never. Only
      * with weights: the cut margins are those of the pattern evaluation. */
     int selective_min;
+    /* Multi-ProbCut in the midgame search (mpc.h); NULL: none, every
+     * fixed-depth value then is the full-width one. Never used where the
+     * search reaches the end of the game, so exact values stay exact. */
+    const struct oth_mpc *mpc;
+    double mpc_t;                     /* selectivity in sigmas; 0: OTH_MPC_T */
+    int mpc_min_depth;                /* shallowest cut depth; 0: the default */
 };
 
 #define OTH_SELECTIVE_MIN 18

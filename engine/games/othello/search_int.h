@@ -21,6 +21,8 @@ struct oth_search {
     struct oth_search_config cfg;
     struct oth_tt tt;
     bool plain;                  /* tests: no table, squares in plain order */
+    double mpc_t;                /* Multi-ProbCut selectivity, sigmas */
+    int mpc_min_depth;
     /* The current run, set before the workers start. */
     const struct oth_run *run;
     bb_t root_P, root_O;         /* the position of the run */
