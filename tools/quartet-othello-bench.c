@@ -89,7 +89,10 @@ static int run_ffo(const char *path, int threads, int hash, int first, int last)
         fprintf(stderr, "cannot open %s\n", path);
         return 1;
     }
-    struct oth_search_config c = {.hash_mb = hash, .threads = threads, .weights = weights};
+    /* The solver's selective passes use the endgame rows of the ProbCut
+     * parameters, as the solve command does. */
+    struct oth_search_config c = {.hash_mb = hash, .threads = threads, .weights = weights,
+                                  .mpc = mpc};
     struct oth_search *s = oth_search_new(&c);
     if (!s) {
         fclose(f);
@@ -370,7 +373,7 @@ int main(int argc, char **argv)
     }
     if (threads < 1 || hash < 1 || (!ffo && !mid && depth_in <= 0))
         usage();
-    struct oth_mpc *m = no_mpc || (!mid && depth_in <= 0) ? NULL : load_mpc(mpc_file);
+    struct oth_mpc *m = no_mpc ? NULL : load_mpc(mpc_file);
     mpc = m;
     struct oth_weights *w = simple ? NULL : load_weights(eval);
     weights = w;

@@ -30,7 +30,7 @@
 #define ETC_MIN 12 /* from this many empties: enhanced transposition cut-off */
 #define PC_MIN 10 /* selective passes: ProbCut from this many empties */
 #define PC_LEVELS 2 /* selective passes before the exact one */
-#define PC_SIGMA 7.0 /* error of the shallow search's margin, discs */
+#define PC_SIGMA 7.0 /* without othello.mpc: the shallow search's error, discs */
 #define SEL_MIN OTH_SELECTIVE_MIN /* from this many empties: selective passes first */
 
 static const bb_t quadrant[4] = {
@@ -246,25 +246,36 @@ static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n
  * #45-#53 (doc/othello.md). */
 static const double pc_t[PC_LEVELS + 1] = {0, 0.7, 1.5};
 
+/* How a depth-`depth` search predicts the exact margin at n empties: the
+ * fitted endgame row of data/othello.mpc, the one of the most empties
+ * fitted beyond the file's rows (the error grows with the empties, so
+ * this is optimistic there), or a plain PC_SIGMA without the file. */
+static struct oth_mpc_cut endgame_cut(const struct oth_mpc *m, int n, int depth)
+{
+    for (int e = n; m && e >= n - 12 && e > depth; e--)
+        if (m->end[e][depth].shallow > 0)
+            return m->end[e][depth];
+    return (struct oth_mpc_cut){depth, 1.0f, 0.0f, (float)(PC_SIGMA * OTH_EVAL_UNIT)};
+}
+
 /* ProbCut in the solver's selective passes: a shallow search predicts the
  * exact margin with a known error; a prediction clear of the window by
  * t errors is taken as the value of the node. */
 static bool probcut(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n,
                     int *value)
 {
-    int depth = n / 4;
-    double sigma = PC_SIGMA, t = pc_t[w->pc_level];
-    double hi = (beta + t * sigma) * OTH_EVAL_UNIT, lo = (alpha - t * sigma) * OTH_EVAL_UNIT;
-    if (beta < 64 && hi < OTH_EVAL_MAX) {
-        int b = (int)hi + 1;
-        if (oth_search_window(w, P, O, b - 1, b, depth) >= b) {
+    struct oth_mpc_cut c = endgame_cut(w->s->cfg.mpc, n, n / 4);
+    double t = pc_t[w->pc_level];
+    if (beta < 64) {
+        int b = oth_mpc_bound_high(&c, beta * OTH_EVAL_UNIT, t);
+        if (b <= OTH_EVAL_MAX && oth_search_window(w, P, O, b - 1, b, c.shallow) >= b) {
             *value = beta;
             return true;
         }
     }
-    if (alpha > -64 && lo > -OTH_EVAL_MAX) {
-        int a = (int)lo - 1;
-        if (oth_search_window(w, P, O, a, a + 1, depth) <= a) {
+    if (alpha > -64) {
+        int a = oth_mpc_bound_low(&c, alpha * OTH_EVAL_UNIT, t);
+        if (a >= -OTH_EVAL_MAX && oth_search_window(w, P, O, a, a + 1, c.shallow) <= a) {
             *value = alpha;
             return true;
         }

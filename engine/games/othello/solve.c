@@ -78,6 +78,7 @@ static struct solve_keep *keep_for(void **ctx, const struct player_options *opt,
         .hash_mb = opt && opt->hash_mb > 0 ? opt->hash_mb : 64,
         .threads = threads_of(opt),
         .weights = w,
+        .mpc = oth_mpc_shared(), /* the selective passes' margins */
     };
     struct solve_keep *k = ctx ? *ctx : NULL;
     if (k && k->hash_mb == c.hash_mb && k->threads == c.threads && k->weights == w
