@@ -18,6 +18,7 @@
  *  ..  u32 checksum      FNV-1a of every byte before it
  * The file is 16 + 20 N + 4 M + 4 bytes. Loading checks every field;
  * legality of a move is checked at lookup, in the actual position. */
+#include "datapath.h"
 #include "book.h"
 
 #include "eval.h"
@@ -352,26 +353,7 @@ const struct oth_book *oth_book_shared(const char *path, char *err, size_t cap)
 
 int oth_book_default_path(char *buf, size_t cap)
 {
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0)
-        return -1;
-    exe[n] = '\0';
-    char *slash = strrchr(exe, '/');
-    if (!slash)
-        return -1;
-    *slash = '\0';
-    static const char *const rel[] = {
-        "/../share/quartet/othello.book", /* installed */
-        "/../data/othello.book",          /* bin/ of the source tree */
-        "/../../../data/othello.book",    /* build/san/bin, build/rel/tests */
-    };
-    for (size_t i = 0; i < sizeof rel / sizeof *rel; i++) {
-        int len = snprintf(buf, cap, "%s%s", exe, rel[i]);
-        if (len > 0 && (size_t)len < cap && access(buf, R_OK) == 0)
-            return 0;
-    }
-    return -1;
+    return oth_data_path("othello.book", buf, cap);
 }
 
 /* ---- lookup ---- */

@@ -1,6 +1,7 @@
 /* Multi-ProbCut parameters: the text file's strict reader and writer, the
  * lookup tables the searches read, the once-per-process shared copy, and
  * the least-squares fit quartet-train uses. Format: mpc.h. */
+#include "datapath.h"
 #include "mpc.h"
 #include "eval.h"
 
@@ -305,26 +306,7 @@ int oth_mpc_save(const struct oth_mpc *m, const char *path, const char *comment,
 
 int oth_mpc_default_path(char *buf, size_t cap)
 {
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0)
-        return -1;
-    exe[n] = '\0';
-    char *slash = strrchr(exe, '/');
-    if (!slash)
-        return -1;
-    *slash = '\0';
-    static const char *const rel[] = {
-        "/../share/quartet/othello.mpc", /* installed */
-        "/../data/othello.mpc",          /* bin/ of the source tree */
-        "/../../../data/othello.mpc",    /* build/san/bin, build/rel/tests */
-    };
-    for (size_t i = 0; i < sizeof rel / sizeof *rel; i++) {
-        int len = snprintf(buf, cap, "%s%s", exe, rel[i]);
-        if (len > 0 && (size_t)len < cap && access(buf, R_OK) == 0)
-            return 0;
-    }
-    return -1;
+    return oth_data_path("othello.mpc", buf, cap);
 }
 
 /* The process's one copy: written once under pthread_once, then only

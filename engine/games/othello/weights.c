@@ -15,6 +15,7 @@
  *  ..  u32 checksum      FNV-1a of every byte before it
  * Symmetric entries are not stored: loading copies them from their
  * canonical entry. */
+#include "datapath.h"
 #include "patterns.h"
 
 #include <errno.h>
@@ -226,24 +227,5 @@ struct oth_weights *oth_weights_load(const char *path, char *err, size_t cap)
 
 int oth_weights_default_path(char *buf, size_t cap)
 {
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0)
-        return -1;
-    exe[n] = '\0';
-    char *slash = strrchr(exe, '/');
-    if (!slash)
-        return -1;
-    *slash = '\0';
-    static const char *const rel[] = {
-        "/../share/quartet/othello.weights", /* installed */
-        "/../data/othello.weights",          /* bin/ of the source tree */
-        "/../../../data/othello.weights",    /* build/san/bin, build/rel/tests */
-    };
-    for (size_t i = 0; i < sizeof rel / sizeof *rel; i++) {
-        int len = snprintf(buf, cap, "%s%s", exe, rel[i]);
-        if (len > 0 && (size_t)len < cap && access(buf, R_OK) == 0)
-            return 0;
-    }
-    return -1;
+    return oth_data_path("othello.weights", buf, cap);
 }
