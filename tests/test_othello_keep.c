@@ -247,7 +247,9 @@ static void test_interrupted(void)
         int r = run("solve", &s, &o, &a.stop, &ctx, out, sizeof out);
         pthread_join(th, NULL);
         stopped += r != 0;
-        CHECK(r == 0 ? !strncmp(out, "h2 +4 h2 ", 9) : !strcmp(out, "interrupted"),
+        /* A stop that lands while the variation is being built leaves the
+         * exact move and margin with a shorter variation. */
+        CHECK(r == 0 ? !strncmp(out, "h2 +4 h2", 8) : !strcmp(out, "interrupted"),
               "stopped after %d ms: '%s'", 10 * k, out);
         if (r == 0) /* solved before the stop: the table holds the answer */
             break;
