@@ -26,6 +26,10 @@
 #define SORT_DEEPEST 22 /* ... 3 plies deep from here */
 #define BUSY_MIN 8 /* from this many empties: threads share out moves */
 #define POT_W 8   /* ordering weight of the opponent's potential mobility */
+/* The shallow search's value counts 1/SORT_EVAL_DIV per eval unit: 4 per
+ * disc against 16 per opponent move. Trusting the evaluation more (8 here)
+ * cost 36% more time on FFO #40-#52, less (64) cost 18% (doc/othello.md). */
+#define SORT_EVAL_DIV 32
 #define POT_MIN 10 /* ... counted from this many empties */
 #define ETC_MIN 12 /* from this many empties: enhanced transposition cut-off */
 #define PC_MIN 10 /* selective passes: ProbCut from this many empties */
@@ -310,7 +314,8 @@ static int gen_moves(struct oth_worker *w, bb_t P, bb_t O, bb_t moves, bb_t E,
                 /* High in the tree a shallow search guesses better. */
                 if (n >= SORT_SEARCH_MIN)
                     key -= oth_search_shallow(w, O & ~f, P | f | b,
-                                              n >= SORT_DEEPEST ? 3 : n >= SORT_DEEPER ? 2 : 1) / 8;
+                                              n >= SORT_DEEPEST ? 3 : n >= SORT_DEEPER ? 2 : 1)
+                           / SORT_EVAL_DIV;
             }
         }
         if (n > TT_MIN && n < ETC_MIN)
