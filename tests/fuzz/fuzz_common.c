@@ -32,9 +32,10 @@ void fuzz_player_options(struct player_options *o)
     o->hash_mb = 1;
     o->tree_mb = 1;
     o->seed = 1;
-    /* A new game loads Othello's 1.8 MB weights again (60 ms under ASan):
-     * the simple evaluation instead keeps the fuzzer at hundreds of runs
-     * a second. A path that cannot exist says so once on stderr. */
+    /* The simple evaluation, so that what an input does never depends on
+     * which data files sit next to the binary (a fuzz build has none).
+     * Cost is no longer the reason: the weights load once per process
+     * (eval.h). A path that cannot exist says so once on stderr. */
     o->eval_file = "/nonexistent/fuzzing-uses-the-simple-evaluation";
 }
 
