@@ -24,6 +24,7 @@
 #define SORT_SEARCH_MIN 16 /* from this many empties: order by a search */
 #define SORT_DEEPER 18  /* ... 2 plies deep from here */
 #define SORT_DEEPEST 22 /* ... 3 plies deep from here */
+#define SORT_4PLY 26 /* ... 4 plies deep from here */
 #define BUSY_MIN 8 /* from this many empties: threads share out moves */
 #define POT_W 8   /* ordering weight of the opponent's potential mobility */
 /* The shallow search's value counts 1/SORT_EVAL_DIV per eval unit: 4 per
@@ -34,6 +35,7 @@
 #define ETC_MIN 12 /* from this many empties: enhanced transposition cut-off */
 #define PC_MIN 10 /* selective passes: ProbCut from this many empties */
 #define PC_LEVELS 2 /* selective passes before the exact one */
+#define PC_SURE_MIN 26 /* from this many empties: a third, surer pass */
 #define PC_SIGMA 7.0 /* without othello.mpc: the shallow search's error, discs */
 #define SEL_MIN OTH_SELECTIVE_MIN /* from this many empties: selective passes first */
 
@@ -247,8 +249,9 @@ static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n
  * shallow search's error. The passes only order moves and aim the exact
  * pass's window, so they may be wrong often (about 24% and 7% of the cut
  * tests); more passes or surer ones cost more than they saved on FFO
- * #45-#53 (doc/othello.md). */
-static const double pc_t[PC_LEVELS + 1] = {0, 0.7, 1.5};
+ * #45-#53, except a third one from 26 empties, where the exact pass is
+ * dearer (doc/othello.md). */
+static const double pc_t[PC_LEVELS + 2] = {0, 0.7, 1.5, 2.2};
 
 /* How a depth-`depth` search predicts the exact margin at n empties: the
  * fitted endgame row of data/othello.mpc, the one of the most empties
@@ -314,7 +317,8 @@ static int gen_moves(struct oth_worker *w, bb_t P, bb_t O, bb_t moves, bb_t E,
                 /* High in the tree a shallow search guesses better. */
                 if (n >= SORT_SEARCH_MIN)
                     key -= oth_search_shallow(w, O & ~f, P | f | b,
-                                              n >= SORT_DEEPEST ? 3 : n >= SORT_DEEPER ? 2 : 1)
+                                              n >= SORT_4PLY ? 4 : n >= SORT_DEEPEST ? 3
+                                              : n >= SORT_DEEPER ? 2 : 1)
                            / SORT_EVAL_DIV;
             }
         }
@@ -567,7 +571,8 @@ static void solve_job(struct oth_worker *w, void *arg)
     int sel_min = w->s->cfg.selective_min ? w->s->cfg.selective_min : SEL_MIN;
     bool selected = !w->s->plain && sel_min > 0 && n >= sel_min && w->s->cfg.weights;
     if (selected) {
-        for (int level = 1; level <= PC_LEVELS; level++) {
+        int levels = n >= PC_SURE_MIN ? PC_LEVELS + 1 : PC_LEVELS;
+        for (int level = 1; level <= levels; level++) {
             w->pc_level = level;
             guess = aspire(w, P, O, m, count, guess, 4, -SCORE_INF, SCORE_INF, &j->best[w->id]);
             if (w->aborted)
