@@ -38,8 +38,11 @@ struct oth_search {
     _Atomic uint64_t busy[OTH_BUSY_SIZE];
 };
 
+/* Each worker on cache lines of its own: its node counter is written at
+ * every node, and a neighbour's fields on the same line would bounce
+ * between the cores. */
 struct oth_worker {
-    struct oth_search *s;
+    _Alignas(128) struct oth_search *s;
     bb_t board;
     int squares;                 /* squares on the board */
     int id;                      /* 0: the main worker */
