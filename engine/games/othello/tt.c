@@ -30,14 +30,27 @@ int oth_tt_init(struct oth_tt *t, int mb)
     size_t bytes = (size_t)(mb < 1 ? 1 : mb) << 20, n = 1;
     while (n * 2 * 2 * sizeof(struct oth_tt_entry) <= bytes)
         n *= 2;
-    /* Fresh anonymous memory is zero and faulted in lazily. No huge-page
-     * advice: with the kernel's usual "defrag=madvise" the first touches
-     * stalled for half a second in compaction, inside a move's time. */
-    size_t size = n * 2 * sizeof *t->e;
-    void *mem = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    /* Huge pages: a table this size misses the TLB at nearly every probe,
+     * and 2 MiB pages made the solver 7% faster (FFO #45-#48, 1 thread).
+     * The table is aligned to them and faulted in here, once: faulting
+     * them lazily could stall a move for a compaction (half a second was
+     * seen), and here it costs a few ms, or once ~0.15 s on a fragmented
+     * memory. Without huge pages the touches only fault 4 KiB each.
+     * Fresh anonymous memory is zero. */
+    size_t size = n * 2 * sizeof *t->e, huge = (size_t)2 << 20;
+    size_t map_size = size >= huge ? size + huge : size;
+    char *mem = mmap(NULL, map_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (mem == MAP_FAILED)
         return -1;
-    t->e = mem;
+    t->map = mem;
+    t->map_size = map_size;
+    if (size >= huge) {
+        mem += (huge - (uintptr_t)mem % huge) % huge;
+        madvise(mem, size, MADV_HUGEPAGE);
+        for (size_t i = 0; i < size; i += huge)
+            ((volatile char *)mem)[i] = 0;
+    }
+    t->e = (struct oth_tt_entry *)(void *)mem;
     t->mask = n - 1;
     t->gen = 0;
     return 0;
@@ -45,8 +58,9 @@ int oth_tt_init(struct oth_tt *t, int mb)
 
 void oth_tt_free(struct oth_tt *t)
 {
-    if (t->e)
-        munmap(t->e, (t->mask + 1) * 2 * sizeof *t->e);
+    if (t->map)
+        munmap(t->map, t->map_size);
+    t->map = NULL;
     t->e = NULL;
 }
 

@@ -19,6 +19,8 @@ struct oth_tt_entry {
 
 struct oth_tt {
     struct oth_tt_entry *e; /* buckets of two entries */
+    void *map;              /* the mapping holding e (aligned inside it) */
+    size_t map_size;
     size_t mask;            /* bucket count - 1 */
     uint8_t gen;            /* age: entries of older searches go first */
 };
