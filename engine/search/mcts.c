@@ -142,10 +142,10 @@ static inline float child_score(const struct mcts *m, const struct mcts_node *c,
         r += (float)c->prior_weight * (float)c->prior_value * (1.0f / 65535.0f);
     }
     if (m->cfg.rave) {
-        uint32_t av = (uint32_t)atomic_load_explicit(&c->amaf_visits, memory_order_relaxed);
+        uint64_t amaf = atomic_load_explicit(&c->amaf, memory_order_relaxed);
+        uint32_t av = (uint32_t)(amaf >> 32);
         if (av > 0) {
-            float aq = (float)atomic_load_explicit(&c->amaf_reward, memory_order_relaxed) *
-                       (float)(1.0 / MCTS_SCALE) * recip(m, av);
+            float aq = (float)(uint32_t)amaf * (float)(1.0 / MCTS_AMAF_UNIT) * recip(m, av);
             float q = aq;
             if (v > 0) {
                 float mean = r * recip(m, v);
@@ -281,7 +281,10 @@ static void note_move(struct worker *w, move_t mv, int player, uint32_t at)
 /* AMAF: each child of a node on the path whose move its mover played later
  * in this simulation (tree part or playout) counts the result as a sample.
  * Lost updates between threads only drop samples, so plain relaxed loads
- * and stores suffice. */
+ * and stores suffice: count and sum share one word, so a lost update
+ * drops both (with two words a thread could lose a visit and keep the
+ * reward, and the mean passed a win). An atomic add instead halved Torus
+ * Hex's 2-thread playouts/s. */
 static void amaf_update(const struct mcts *m, struct worker *w, const int64_t *r)
 {
     if (++w->stamp > 0xffff) {
@@ -306,7 +309,8 @@ static void amaf_update(const struct mcts *m, struct worker *w, const int64_t *r
          * collected branch-free into a bit set, and only hit children are
          * written (other threads read the rest). */
         uint32_t lo = w->stamp << 16 | (uint32_t)i << 2, mover = (uint32_t)c[0].mover;
-        int64_t reward = r[c[0].mover];
+        uint64_t reward = (uint64_t)((r[c[0].mover] * MCTS_AMAF_UNIT + (int64_t)MCTS_SCALE / 2)
+                                     / (int64_t)MCTS_SCALE);
         int nc = n->nchildren, words = (nc + 63) / 64;
         for (int k = 0; k < nc; k++) {
             uint32_t mv = (uint32_t)c[k].move;
@@ -319,11 +323,9 @@ static void amaf_update(const struct mcts *m, struct worker *w, const int64_t *r
         for (int q = 0; q < words; q++)
             for (uint64_t b = w->hits[q]; b; b &= b - 1) {
                 struct mcts_node *x = &c[q * 64 + __builtin_ctzll(b)];
-                atomic_store_explicit(&x->amaf_visits,
-                    atomic_load_explicit(&x->amaf_visits, memory_order_relaxed) + 1, memory_order_relaxed);
-                atomic_store_explicit(&x->amaf_reward,
-                    atomic_load_explicit(&x->amaf_reward, memory_order_relaxed) + reward,
-                    memory_order_relaxed);
+                uint64_t a = atomic_load_explicit(&x->amaf, memory_order_relaxed);
+                if ((a >> 32) < MCTS_AMAF_MAX)
+                    atomic_store_explicit(&x->amaf, a + (1ULL << 32) + reward, memory_order_relaxed);
             }
     }
 }

@@ -56,8 +56,9 @@ static void check_node(const struct mcts *m, const struct mcts_node *n, const vo
         }
         if (c[i].mover != to_move)
             out->bad_mover++;
-        int32_t av = atomic_load(&c[i].amaf_visits);
-        int64_t ar = atomic_load(&c[i].amaf_reward);
+        uint64_t amaf = atomic_load(&c[i].amaf);
+        int64_t av = (int64_t)(amaf >> 32);
+        int64_t ar = (int64_t)(uint32_t)amaf * (int64_t)(MCTS_SCALE / MCTS_AMAF_UNIT);
         if (av < 0 || av > visits || ar < 0 || (double)ar > (double)av * MCTS_SCALE + av)
             out->bad_amaf++;
         sum += node_visits(&c[i]);

@@ -13,15 +13,20 @@
 /* Rewards are fixed point: C11 has no atomic add on doubles. */
 #define MCTS_SCALE 65536.0
 #define MCTS_NONE UINT32_MAX
+#define MCTS_AMAF_UNIT 256 /* AMAF results per win (see mcts_node.amaf) */
+/* Samples kept per node: the sum then fits its 32 bits. RAVE's weight is
+ * long gone by then (beta, mcts.c), so later samples would change nothing. */
+#define MCTS_AMAF_MAX ((1u << 24) - 1)
 
 enum { NODE_LEAF, NODE_BUSY, NODE_EXPANDED };   /* mcts_node.expand */
 enum { NODE_TERMINAL = 1, NODE_PRUNED = 2 };    /* mcts_node.flags bits */
 
 struct mcts_node {
     _Atomic int64_t reward;      /* sum of the mover's results, fixed point */
-    _Atomic int64_t amaf_reward; /* same for AMAF samples */
+    /* AMAF samples: count << 32 | sum of the mover's results in 1/256 of a
+     * win, in one word so that a lost update loses both (mcts.c). */
+    _Atomic uint64_t amaf;
     _Atomic int32_t visits;      /* descents through here, in flight included */
-    _Atomic int32_t amaf_visits;
     move_t move;                 /* the move into this node */
     uint32_t first_child;        /* index of the sibling block */
     uint16_t nchildren;
