@@ -21,16 +21,26 @@
 #define FASTEST_MIN 7 /* from this many empties: fastest-first ordering */
 #define STABLE_MIN 8 /* from this many empties: stability cut-offs */
 #define SCORE_INF 65 /* beyond any margin */
-#define SORT_SEARCH_MIN 16 /* from this many empties: order by a search */
+#define SORT_EVAL_MIN 12 /* from this many empties: order by the evaluation */
+#define SORT_SEARCH_MIN 16 /* ... by a search */
 #define SORT_DEEPER 18  /* ... 2 plies deep from here */
 #define SORT_DEEPEST 22 /* ... 3 plies deep from here */
 #define SORT_4PLY 26 /* ... 4 plies deep from here */
-#define BUSY_MIN 8 /* from this many empties: threads share out moves */
+/* From this many empties threads share out moves. From 12 rather than 8,
+ * FFO #53 with 2 threads took 38.6 s against 41.4 s (median of 3 runs in
+ * turn), #54 the same, #50-#54 131.8 s against 137.3 s (mean of 3): fewer
+ * marks to set and test, and the small subtrees are cheaper to duplicate. */
+#define BUSY_MIN 12
 #define POT_W 8   /* ordering weight of the opponent's potential mobility */
 /* The shallow search's value counts 1/SORT_EVAL_DIV per eval unit: 4 per
  * disc against 16 per opponent move. Trusting the evaluation more (8 here)
  * cost 36% more time on FFO #40-#52, less (64) cost 18% (doc/othello.md). */
 #define SORT_EVAL_DIV 32
+/* Below SORT_SEARCH_MIN the evaluation alone counts half as much (2 per
+ * disc): with it from 12 empties FFO #45-#54 took 13-17% fewer nodes and
+ * 1-4% less time on one thread; from 11, 13 or 14, or counted 4 per disc,
+ * no better (doc/othello.md). */
+#define SORT_EVAL0_DIV 64
 #define POT_MIN 10 /* ... counted from this many empties */
 #define ETC_MIN 12 /* from this many empties: enhanced transposition cut-off */
 #define PC_MIN 10 /* selective passes: ProbCut from this many empties */
@@ -290,9 +300,12 @@ static bool probcut(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, i
     return false;
 }
 
-/* The move list of a deep node, best guess first. */
+/* The move list of a deep node, best guess first; beats (or NULL) marks
+ * the moves whose table entry, from a selective pass, says they beat
+ * alpha: they come right after the table move (1-3% fewer nodes on FFO
+ * #53-#54). */
 static int gen_moves(struct oth_worker *w, bb_t P, bb_t O, bb_t moves, bb_t E,
-                     int n, int ttmove, struct emove *m)
+                     int n, int ttmove, const bool *beats, struct emove *m)
 {
     bb_t odd = odd_quadrants(E);
     int count = 0;
@@ -304,6 +317,8 @@ static int gen_moves(struct oth_worker *w, bb_t P, bb_t O, bb_t moves, bb_t E,
             key = 0;
         } else if (sq == ttmove) {
             key = 1 << 24;
+        } else if (beats && beats[sq]) {
+            key = 1 << 22;
         } else {
             key = (b & odd) ? 2 : 0;
             if (n >= FASTEST_MIN) {
@@ -320,6 +335,9 @@ static int gen_moves(struct oth_worker *w, bb_t P, bb_t O, bb_t moves, bb_t E,
                                               n >= SORT_4PLY ? 4 : n >= SORT_DEEPEST ? 3
                                               : n >= SORT_DEEPER ? 2 : 1)
                            / SORT_EVAL_DIV;
+                else if (n >= SORT_EVAL_MIN && rep)
+                    key -= oth_evaluate(w->s->cfg.weights, O & ~f, P | f | b, w->board)
+                           / SORT_EVAL0_DIV;
             }
         }
         if (n > TT_MIN && n < ETC_MIN)
@@ -381,16 +399,23 @@ static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n
         }
     }
     struct emove m[32];
-    /* Enhanced transposition cut-off: a child already known to refute. */
-    if (use_tt && n >= ETC_MIN)
+    bool beat[64], *beats = NULL;
+    /* Enhanced transposition cut-off: a child already known to refute.
+     * The probes also tell which children looked good in earlier passes. */
+    if (use_tt && n >= ETC_MIN) {
+        beats = beat;
         for (bb_t mm = moves; mm; mm &= mm - 1) {
             int sq = bb_first(mm);
             bb_t b = 1ULL << sq, f = bb_flips(P, O, sq);
             struct oth_tt_data d;
-            if (oth_tt_probe(&s->tt, oth_tt_key(O & ~f, P | f | b) ^ OTH_SOLVE_SALT, &d)
-                && d.sel >= sure && -d.hi >= beta)
-                return -d.hi;
+            beat[sq] = false;
+            if (oth_tt_probe(&s->tt, oth_tt_key(O & ~f, P | f | b) ^ OTH_SOLVE_SALT, &d)) {
+                if (d.sel >= sure && -d.hi >= beta)
+                    return -d.hi;
+                beat[sq] = -d.hi > alpha;
+            }
         }
+    }
     if (w->pc_level && n >= PC_MIN) {
         int v;
         if (probcut(w, P, O, alpha, beta, n, &v))
@@ -417,7 +442,7 @@ static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n
         if (best > a)
             a = best;
     }
-    int count = a < beta ? gen_moves(w, P, O, moves, w->board & ~(P | O), n, -1, m) : 0;
+    int count = a < beta ? gen_moves(w, P, O, moves, w->board & ~(P | O), n, -1, beats, m) : 0;
     /* Simplified ABDADA: a move another thread is searching right now
      * waits until the others are done (it may be in the table by then). */
     bool share = n >= BUSY_MIN && s->cfg.threads > 1;
@@ -560,7 +585,7 @@ static void solve_job(struct oth_worker *w, void *arg)
     if (!w->s->plain && oth_tt_probe(&w->s->tt, oth_tt_key(P, O) ^ OTH_SOLVE_SALT, &d))
         ttmove = d.move;
     struct emove m[32];
-    int count = gen_moves(w, P, O, moves, w->board & ~(P | O), n < FASTEST_MIN ? FASTEST_MIN : n, ttmove, m);
+    int count = gen_moves(w, P, O, moves, w->board & ~(P | O), n < FASTEST_MIN ? FASTEST_MIN : n, ttmove, NULL, m);
     /* A shallow search's guess, then the selective passes: each fills the
      * table with the best moves for the next, so that the exact pass
      * starts with nearly perfect ordering and a narrow window. */
