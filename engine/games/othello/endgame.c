@@ -29,7 +29,7 @@
 /* From this many empties threads share out moves. From 12 rather than 8,
  * FFO #53 with 2 threads took 38.6 s against 41.4 s (median of 3 runs in
  * turn), #54 the same, #50-#54 131.8 s against 137.3 s (mean of 3): fewer
- * marks to set and test, and the small subtrees are cheaper to duplicate. */
+ * marks to set and test at the many small nodes. */
 #define BUSY_MIN 12
 #define POT_W 8   /* ordering weight of the opponent's potential mobility */
 /* The shallow search's value counts 1/SORT_EVAL_DIV per eval unit: 4 per
@@ -302,7 +302,7 @@ static bool probcut(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, i
 
 /* The move list of a deep node, best guess first; beats (or NULL) marks
  * the moves whose table entry, from a selective pass, says they beat
- * alpha: they come right after the table move (1-3% fewer nodes on FFO
+ * alpha: they come right after the table move (1.3% fewer nodes on FFO
  * #53-#54). */
 static int gen_moves(struct oth_worker *w, bb_t P, bb_t O, bb_t moves, bb_t E,
                      int n, int ttmove, const bool *beats, struct emove *m)
