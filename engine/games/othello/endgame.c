@@ -255,6 +255,22 @@ struct emove {
 
 static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n);
 
+/* Simplified ABDADA's turn for m[i] (a move of P against O): when another
+ * thread is searching it and it may wait, it goes on later[] and 0 comes
+ * back; otherwise its child is marked busy and the mark's key (never 0)
+ * comes back, to clear when the search returns. */
+static inline uint64_t claim(struct oth_search *s, bb_t P, bb_t O, const struct emove *m, int i,
+                             bool may_wait, int *later, int *nlater)
+{
+    uint64_t ck = oth_tt_key(O & ~m[i].f, P | m[i].f | 1ULL << m[i].sq);
+    if (may_wait && busy_test(s, ck)) {
+        later[(*nlater)++] = i;
+        return 0;
+    }
+    busy_set(s, ck);
+    return ck;
+}
+
 /* The confidence of each selective pass, in standard deviations of the
  * shallow search's error. The passes only order moves and aim the exact
  * pass's window, so they may be wrong often (about 24% and 7% of the cut
@@ -453,14 +469,8 @@ static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n
         bb_t b = 1ULL << m[i].sq, f = m[i].f;
         bb_t P2 = O & ~f, O2 = P | f | b;
         uint64_t ck = 0;
-        if (share) {
-            ck = oth_tt_key(P2, O2);
-            if (!first && !deferred && busy_test(s, ck)) {
-                later[nlater++] = i;
-                continue;
-            }
-            busy_set(s, ck);
-        }
+        if (share && !(ck = claim(s, P, O, m, i, !first && !deferred, later, &nlater)))
+            continue;
         int v;
         if (first || beta - a == 1) {
             v = -deep(w, P2, O2, -beta, -a, n - 1);
@@ -469,7 +479,7 @@ static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n
             if (v > a && v < beta)
                 v = -deep(w, P2, O2, -beta, -a, n - 1);
         }
-        if (share)
+        if (ck)
             busy_clear(s, ck);
         if (w->aborted)
             return 0;
@@ -508,14 +518,8 @@ static int solve_root(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta,
         bb_t b = 1ULL << m[i].sq, f = m[i].f;
         bb_t P2 = O & ~f, O2 = P | f | b;
         uint64_t ck = 0;
-        if (share) {
-            ck = oth_tt_key(P2, O2);
-            if (i != 0 && !deferred && busy_test(w->s, ck)) {
-                later[nlater++] = i;
-                continue;
-            }
-            busy_set(w->s, ck);
-        }
+        if (share && !(ck = claim(w->s, P, O, m, i, i != 0 && !deferred, later, &nlater)))
+            continue;
         int v;
         if (i == 0) {
             v = -deep(w, P2, O2, -beta, -a, n - 1);
@@ -524,7 +528,7 @@ static int solve_root(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta,
             if (v > a && v < beta)
                 v = -deep(w, P2, O2, -beta, -a, n - 1);
         }
-        if (share)
+        if (ck)
             busy_clear(w->s, ck);
         if (w->aborted)
             return 0;
