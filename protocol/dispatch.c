@@ -5,16 +5,22 @@
 #include "protocol/commands.h"
 #include "protocol/gtp.h"
 
-void dispatch_line(struct session *s, char *line, size_t len,
-                   struct text *out, FILE *resp)
+void dispatch_run(struct session *s, char *line, size_t len, struct text *out,
+                  struct dispatch *d)
 {
     gtp_preprocess(line, len);
-    struct gtp_command cmd;
-    switch (gtp_parse(line, &cmd)) {
+    d->parsed = gtp_parse(line, &d->cmd);
+    d->ok = d->parsed == GTP_COMMAND
+         && command_run(s, d->cmd.name, d->cmd.argc, d->cmd.argv, out);
+}
+
+void dispatch_answer(struct session *s, struct dispatch *d, struct text *out, FILE *resp)
+{
+    switch (d->parsed) {
     case GTP_BLANK:
         return;
     case GTP_NO_COMMAND:
-        gtp_respond(resp, &cmd, false, "syntax error: missing command");
+        gtp_respond(resp, &d->cmd, false, "syntax error: missing command");
         return;
     case GTP_BAD_ID:
         gtp_respond(resp, NULL, false, "syntax error: id too long");
@@ -22,9 +28,16 @@ void dispatch_line(struct session *s, char *line, size_t len,
     case GTP_COMMAND:
         break;
     }
-    bool ok = command_run(s, cmd.name, cmd.argc, cmd.argv, out);
-    if (ok && s->analyze_request)
-        analysis_start(s, &cmd, resp);
+    if (d->ok && s->analyze_request)
+        analysis_start(s, &d->cmd, resp);
     else
-        gtp_respond(resp, &cmd, ok, text_str(out));
+        gtp_respond(resp, &d->cmd, d->ok, text_str(out));
+}
+
+void dispatch_line(struct session *s, char *line, size_t len,
+                   struct text *out, FILE *resp)
+{
+    struct dispatch d;
+    dispatch_run(s, line, len, out, &d);
+    dispatch_answer(s, &d, out, resp);
 }

@@ -231,13 +231,19 @@ static void start(struct session *s, const struct config *c)
 }
 
 /* One line, with the runner watching: from here on `# interrupt`, SIGINT
- * and the time cap stop what it runs. */
+ * and the time cap stop what it runs. The watch ends before the answer is
+ * written: a controller that reads the answer and sends the next command
+ * with `# interrupt` right behind it must stop that command, and an
+ * interrupt taken as the finished one's was lost (the soak test saw it
+ * under valgrind: a perft ran on to the time cap). */
 static void run_line(struct session *s, struct runner *r, char *line,
                      size_t len, bool pre_stopped, struct text *out)
 {
+    struct dispatch d;
     runner_begin(r, pre_stopped);
-    dispatch_line(s, line, len, out, stdout);
+    dispatch_run(s, line, len, out, &d);
     runner_end(r);
+    dispatch_answer(s, &d, out, stdout);
 }
 
 static void loop_piped(struct session *s, struct runner *r, struct text *out)
