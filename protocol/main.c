@@ -233,9 +233,9 @@ static void start(struct session *s, const struct config *c)
 /* One line, with the runner watching: from here on `# interrupt`, SIGINT
  * and the time cap stop what it runs. The watch ends before the answer is
  * written: a controller that reads the answer and sends the next command
- * with `# interrupt` right behind it must stop that command, and an
- * interrupt taken as the finished one's was lost (the soak test saw it
- * under valgrind: a perft ran on to the time cap). */
+ * with `# interrupt` right behind it must stop that command; taken as
+ * the finished one's, the interrupt was lost and the command ran on
+ * (tests/test_interrupt_race.c). */
 static void run_line(struct session *s, struct runner *r, char *line,
                      size_t len, bool pre_stopped, struct text *out)
 {

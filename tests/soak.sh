@@ -85,7 +85,11 @@ session() {
         say "analyze 5"; pace 0.8
         say "score"
         # a long perft stopped while it runs, then one with the interrupt
-        # right behind it, as GoGui sends them (it may not have begun)
+        # right behind it, as GoGui sends them (it may not have begun).
+        # From the start position: the games played above at tiny budgets
+        # may have come near their end, where perft 30 finishes at once
+        # (Separo's once counted 7 under load) and nothing is left to stop.
+        say "clear_board"
         say "perft 30"; pace 0.3
         say "# interrupt"
         pace 0 0
