@@ -235,7 +235,7 @@ static void start(struct session *s, const struct config *c)
  * written: a controller that reads the answer and sends the next command
  * with `# interrupt` right behind it must stop that command; taken as
  * the finished one's, the interrupt was lost and the command ran on
- * (tests/test_interrupt_race.c). */
+ * (tests/test_interrupt.c, test_answer_window). */
 static void run_line(struct session *s, struct runner *r, char *line,
                      size_t len, bool pre_stopped, struct text *out)
 {

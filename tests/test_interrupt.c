@@ -3,16 +3,19 @@
  * genmove with each game's default player) stopped by `# interrupt`, by
  * SIGINT and by --max-command-time — its answer, how long the stop took
  * (printed; only a generous bound is asserted), the position unchanged and
- * the next queued command answered — plus SIGINT with nothing running, and
+ * the next queued command answered — plus SIGINT with nothing running, an
+ * interrupt that arrives while the last answer is still being written, and
  * a long piped script whose answers must all come back in order. */
 #include "check.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -383,6 +386,39 @@ static void test_behind_queue(void)
     CHECK(finish(&e) == 0, "exit");
 }
 
+/* An `# interrupt` right behind a command stops it even when it arrives
+ * while the engine is still writing the previous answer: with its output
+ * pipe made small and left unread, the engine is held inside writing an
+ * svg picture (about 11 KB) as the next command and its interrupt come
+ * in; taken as the finished command's, the interrupt was lost and the
+ * perft ran on to the time cap. */
+static void test_answer_window(void)
+{
+    struct engine e;
+    CHECK(start(&e, (const char *const[]){"--max-command-time", "3", NULL}) == 0, "start");
+    int size = fcntl(e.out, F_SETPIPE_SZ, 4096);
+    CHECK(size >= 4096 && size < 11000, "output pipe of %d bytes", size);
+    say(&e, "svg\n");
+    /* A full pipe: the command has run and its answer is being written. */
+    int queued = 0;
+    for (int i = 0; i < 1000 && queued < size; i++) {
+        pause_s(0.01);
+        ioctl(e.out, FIONREAD, &queued);
+    }
+    CHECK(queued >= size, "the engine filled the pipe (%d bytes)", queued);
+    say(&e, "perft 30\n# interrupt\n");
+    pause_s(0.3);   /* the engine's reader takes both lines */
+    static char r1[1 << 15];
+    char r2[256];
+    CHECK(response(&e, r1, sizeof r1, 30) > 0 && strncmp(r1, "= <svg", 6) == 0,
+          "the picture answered in full");
+    response(&e, r2, sizeof r2, 30);
+    CHECK(strcmp(r2, "? interrupted") == 0, "perft stopped by the interrupt behind it ('%s')",
+          r2);
+    ask(&e, "quit");
+    CHECK(finish(&e) == 0, "exit");
+}
+
 /* Hundreds of quick commands piped at once, with `# interrupt` lines after
  * commands that never stop: every answer, in order, and the same answers
  * as the script without those lines. */
@@ -448,6 +484,7 @@ int main(void)
     signal(SIGPIPE, SIG_IGN);
     test_queue();
     test_behind_queue();
+    test_answer_window();
     test_script();
     test_interrupt_lines();
     test_sigint();
