@@ -255,14 +255,14 @@ struct emove {
 
 static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n);
 
-/* Simplified ABDADA's turn for m[i] (a move of P against O): when another
- * thread is searching it and it may wait, it goes on later[] and 0 comes
- * back; otherwise its child is marked busy and the mark's key (never 0)
- * comes back, to clear when the search returns. */
-static inline uint64_t claim(struct oth_search *s, bb_t P, bb_t O, const struct emove *m, int i,
-                             bool may_wait, int *later, int *nlater)
+/* Simplified ABDADA's turn for move i, whose child is P2 to move against
+ * O2: when another thread is searching it and it may wait, it goes on
+ * later[] and 0 comes back; otherwise the child is marked busy and the
+ * mark's key (never 0) comes back, to clear when the search returns. */
+static inline uint64_t claim(struct oth_search *s, bb_t P2, bb_t O2, int i, bool may_wait,
+                             int *later, int *nlater)
 {
-    uint64_t ck = oth_tt_key(O & ~m[i].f, P | m[i].f | 1ULL << m[i].sq);
+    uint64_t ck = oth_tt_key(P2, O2);
     if (may_wait && busy_test(s, ck)) {
         later[(*nlater)++] = i;
         return 0;
@@ -469,7 +469,7 @@ static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n
         bb_t b = 1ULL << m[i].sq, f = m[i].f;
         bb_t P2 = O & ~f, O2 = P | f | b;
         uint64_t ck = 0;
-        if (share && !(ck = claim(s, P, O, m, i, !first && !deferred, later, &nlater)))
+        if (share && !(ck = claim(s, P2, O2, i, !first && !deferred, later, &nlater)))
             continue;
         int v;
         if (first || beta - a == 1) {
@@ -518,7 +518,7 @@ static int solve_root(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta,
         bb_t b = 1ULL << m[i].sq, f = m[i].f;
         bb_t P2 = O & ~f, O2 = P | f | b;
         uint64_t ck = 0;
-        if (share && !(ck = claim(w->s, P, O, m, i, i != 0 && !deferred, later, &nlater)))
+        if (share && !(ck = claim(w->s, P2, O2, i, i != 0 && !deferred, later, &nlater)))
             continue;
         int v;
         if (i == 0) {
