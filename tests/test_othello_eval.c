@@ -434,8 +434,31 @@ static void test_shipped_accuracy(void)
     oth_weights_free(w);
 }
 
+/* The default phase map splits the empties 1-60 into nphase equal spans
+ * (quartet-train --phases N), counted here span by span. */
+static void test_phase_map(void)
+{
+    static const int counts[] = {1, 2, 10, 12, 20, 30, 60};
+    int bad = 0;
+    for (size_t i = 0; i < sizeof counts / sizeof *counts; i++) {
+        int n = counts[i], span = 60 / n;
+        struct oth_weights *w = oth_weights_new(n, NULL);
+        if (!w) {
+            bad++;
+            continue;
+        }
+        bad += w->phase[0] != 0;
+        for (int ph = 0; ph < n; ph++)
+            for (int e = ph * span + 1; e <= (ph + 1) * span; e++)
+                bad += w->phase[e] != ph;
+        oth_weights_free(w);
+    }
+    CHECK(bad == 0, "%d empties counts in the wrong default phase", bad);
+}
+
 int main(void)
 {
+    test_phase_map();
     test_symmetries();
     test_geometry();
     test_invariance();

@@ -301,7 +301,7 @@ struct oth_weights *oth_weights_new(int nphase, const uint8_t *phase)
         return NULL;
     w->nphase = nphase;
     for (int e = 0; e <= 60; e++) {
-        int p = phase ? phase[e] : (e > 0 ? (e - 1) / 6 : 0);
+        int p = phase ? phase[e] : (e > 0 ? (e - 1) * nphase / 60 : 0);
         w->phase[e] = (uint8_t)(p < nphase ? p : nphase - 1);
     }
     w->w = calloc((size_t)nphase * OTH_PHASE_SIZE, sizeof *w->w);

@@ -81,7 +81,8 @@ struct oth_weights {
     int16_t *w;
 };
 
-/* Zero weights with the given phase map (NULL: 10 phases of 6 empties). */
+/* Zero weights with the given phase map (NULL: nphase equal spans of the
+ * empties 1-60, e.g. 10 phases of 6 empties; 0 empties go with 1). */
 struct oth_weights *oth_weights_new(int nphase, const uint8_t *phase);
 /* Copies every canonical entry e of a phase onto its symmetric images. */
 void oth_weights_symmetrize(struct oth_weights *w, int ph);
