@@ -275,8 +275,9 @@ static const char usage_text[] =
     "       quartet-othello-bench --midgame [--depth D] [--threads N] [--hash MB]\n"
     "       quartet-othello-bench --depth-in SECONDS [--openings FILE] [--threads N] [--hash MB]\n"
     "       all also: [--eval FILE | --simple] (default: the shipped weights)\n"
-    "       midgame and depth-in also: [--mpc FILE | --no-mpc] [--mpc-t T] [--mpc-min-depth D]\n"
-    "         (default: the shipped othello.mpc, T 1.5)\n"
+    "       all also: [--mpc FILE | --no-mpc] (default: the shipped othello.mpc;\n"
+    "         --ffo: the solver's selective passes read its endgame rows)\n"
+    "       midgame and depth-in also: [--mpc-t T] [--mpc-min-depth D] (T 1.5)\n"
     "       -h, --help: this text\n";
 
 static void usage(void)
