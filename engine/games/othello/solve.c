@@ -103,12 +103,13 @@ static struct solve_keep *keep_for(void **ctx, const struct player_options *opt,
 
 /* Appends the variation from (P, O), whose best move is `best`, to the
  * end of the game: each position after a best move solved again (cheap
- * with the table the first solve filled). Adds the nodes to *nodes. */
+ * with the table the first solve filled). Adds the nodes to *nodes. A stop
+ * cuts it short, but never before `best`, which costs no search. */
 static void append_pv(struct oth_search *search, bb_t P, bb_t O, bb_t board, int best,
                       const struct oth_run *run, uint64_t *nodes, char *out, size_t cap,
                       size_t len)
 {
-    for (int ply = 0; ply < 64 && !stop_requested(run->stop); ply++) {
+    for (int ply = 0; ply < 64 && (ply == 0 || !stop_requested(run->stop)); ply++) {
         bb_t moves = othello_moves(P, O, board);
         int sq;
         if (!moves) {
