@@ -1,6 +1,8 @@
 #!/bin/sh
 # Runs every unit-test binary and the protocol transcripts, sums their
 # "N passed, N failed" lines, and ends with the total. Exit 1 on any failure.
+# A failing test's report is repeated just above the total, so the tail of
+# the output (all a CI log may keep) names what failed and why.
 # Environment: QUARTET (engine binary), BIN (tools folder), TESTBIN (tests).
 : "${QUARTET:=bin/quartet}" "${BIN:=bin}" "${TESTBIN:=build/rel/tests}"
 export QUARTET BIN
@@ -8,19 +10,22 @@ passed=0 failed=0 broken=0
 tally() { # $1: name, $2: output file, $3: exit status
     line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$2" | tail -n 1)
     if [ -z "$line" ]; then
-        echo "$1: no result line (exit $3)"; tail -n 20 "$2"; broken=$((broken + 1)); return
+        echo "$1: no result line (exit $3)"; tail -n 20 "$2"; broken=$((broken + 1))
+        { echo "$1: no result line (exit $3)"; tail -n 5 "$2"; } >>"$recap"; return
     fi
     p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed*}
     passed=$((passed + p)); failed=$((failed + f))
     if [ "$f" -ne 0 ] || [ "$3" -ne 0 ]; then
         echo "$1: $line (exit $3)"; grep -v -E '^[0-9]+ passed' "$2" | tail -n 30
         [ "$f" -eq 0 ] && broken=$((broken + 1))
+        { echo "$1: $line (exit $3)"; grep -E 'FAIL|^not ok' "$2" | head -n 5; } >>"$recap"
     else
         echo "$1: $line"
     fi
 }
 out=$(mktemp) || exit 1
-trap 'rm -f "$out"' EXIT
+recap=$(mktemp) || exit 1
+trap 'rm -f "$out" "$recap"' EXIT
 for t in "$TESTBIN"/test_*; do
     [ -x "$t" ] || continue
     case "$t" in *.o|*.d) continue ;; esac
@@ -31,5 +36,6 @@ for t in tests/*.sh; do
     sh "$t" >"$out" 2>&1; tally "$(basename "$t")" "$out" $?
 done
 failed=$((failed + broken))
+if [ -s "$recap" ]; then echo "== failed:"; cat "$recap"; fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

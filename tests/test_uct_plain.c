@@ -8,6 +8,7 @@
 #include "check.h"
 #include "engine/search/uct_plain.c"
 
+#include <math.h>
 #include <stdio.h>
 
 extern const struct game othello_game, yonin_game, separo_game, torushex_game;
@@ -536,19 +537,31 @@ static void test_analyze_stop_time(void)
     CHECK(c.last_nodes > 0, "reports count playouts");
 
     /* Already stopped: an answer at once. */
-    double t0 = clock_now();
-    m = uct_genmove(p, st, &lim);
-    CHECK(game_is_legal(g, st, m) && clock_now() - t0 < 0.5, "stopped search answers");
+    /* Times below are the fastest of up to three tries: a stall on a
+     * shared machine is not repeated, a search that ignores the stop or
+     * its budget is. */
+    double t0 = clock_now(), fastest = 1e9;
+    for (int attempt = 0; attempt < 3 && fastest >= 0.5; attempt++) {
+        t0 = clock_now();
+        m = uct_genmove(p, st, &lim);
+        fastest = fmin(fastest, clock_now() - t0);
+        CHECK(game_is_legal(g, st, m), "stopped search: a legal move");
+    }
+    CHECK(fastest < 0.5, "stopped search answers in %.3f s", fastest);
 
     /* A time budget is kept (the bound has a generous margin for load). */
     struct uct_plain *q = make(g, 0, 6);
     init_game(g, st, 11);
-    struct search_limits tl = {.seconds = 0.1};
-    t0 = clock_now();
-    m = uct_genmove(q, st, &tl);
-    double spent = clock_now() - t0;
-    CHECK(game_is_legal(g, st, m) && spent < 0.1 + 0.25 && q->node[0].visits > 0,
-          "0.1 s budget: %.3f s, %u playouts", spent, q->node[0].visits);
+    double spent = 1e9;
+    for (int attempt = 0; attempt < 3 && spent >= 0.1 + 0.25; attempt++) {
+        struct search_limits tl = {.seconds = 0.1};
+        t0 = clock_now();
+        m = uct_genmove(q, st, &tl);
+        spent = fmin(spent, clock_now() - t0);
+        CHECK(game_is_legal(g, st, m) && q->node[0].visits > 0, "0.1 s budget: %u playouts",
+              q->node[0].visits);
+    }
+    CHECK(spent < 0.1 + 0.25, "0.1 s budget: %.3f s", spent);
     /* A finished game: pass. */
     struct nim done = {.pile = 0, .k = 3};
     struct uct_plain *r = make(&nim_game, 10, 1);
