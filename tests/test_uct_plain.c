@@ -536,11 +536,10 @@ static void test_analyze_stop_time(void)
           c.sorted_bad, c.pv_bad);
     CHECK(c.last_nodes > 0, "reports count playouts");
 
-    /* Already stopped: an answer at once. */
-    /* Times below are the fastest of up to three tries: a stall on a
-     * shared machine is not repeated, a search that ignores the stop or
-     * its budget is. */
-    double t0 = clock_now(), fastest = 1e9;
+    /* Already stopped: an answer at once. Times here and below are the
+     * fastest of up to three tries: a stall on a shared machine is not
+     * repeated, a search that ignores the stop or its budget is. */
+    double t0, fastest = 1e9;
     for (int attempt = 0; attempt < 3 && fastest >= 0.5; attempt++) {
         t0 = clock_now();
         m = uct_genmove(p, st, &lim);
