@@ -1,7 +1,8 @@
 /* Tests of the Othello pattern evaluation: the pattern indexes against a
  * square-by-square ternary reading, invariance under the 8 symmetries,
  * the weights file (round trip, rejection of damaged files), the fitter
- * on a synthetic weight set, and the shipped weights against the simple
+ * on a synthetic weight set, the children's evaluation from their parent's
+ * entries against a fresh one, and the shipped weights against the simple
  * evaluation on exactly solved endgames. */
 #include "check.h"
 #include "engine/games/othello/eval_fit.h"
@@ -196,6 +197,45 @@ static void test_invariance(void)
         CHECK(invariance_failures(w, 5) == 0, "shipped weights not symmetric");
         oth_weights_free(w);
     }
+}
+
+/* Every child of many positions: oth_eval_kid from the parent's entries
+ * against oth_eval_pattern read afresh (random weights reach the clamp). */
+static int kid_failures(const struct oth_weights *w, uint64_t seed, int *kids)
+{
+    struct rng r;
+    rng_seed(&r, seed);
+    int bad = 0;
+    for (int i = 0; i < 3000; i++) {
+        bb_t P, O;
+        if (!random_position(&r, (int)rng_below(&r, 61), &P, &O))
+            continue;
+        struct oth_eval_kids k;
+        oth_eval_kids_init(&k, w, P, O);
+        for (bb_t m = bb_moves(P, O); m; m &= m - 1) {
+            int sq = bb_first(m);
+            bb_t f = bb_flips(P, O, sq), P2 = O & ~f, O2 = P | f | 1ULL << sq;
+            bad += oth_eval_kid(&k, f, sq, P2, O2, bb_moves(P2, O2)) != oth_eval_pattern(w, P2, O2);
+            (*kids)++;
+        }
+    }
+    return bad;
+}
+
+static void test_kids(void)
+{
+    struct oth_weights *w = random_weights(6, 0);
+    int kids = 0;
+    CHECK(kid_failures(w, 7, &kids) == 0, "random weights: children's evaluations differ");
+    oth_weights_free(w);
+    char err[256];
+    w = oth_weights_load(SHIPPED, err, sizeof err);
+    CHECK(w != NULL, "shipped weights: %s", err);
+    if (w) {
+        CHECK(kid_failures(w, 8, &kids) == 0, "shipped weights: children's evaluations differ");
+        oth_weights_free(w);
+    }
+    CHECK(kids > 30000, "only %d children compared", kids);
 }
 
 static long file_read(const char *path, unsigned char **buf)
@@ -462,6 +502,7 @@ int main(void)
     test_symmetries();
     test_geometry();
     test_invariance();
+    test_kids();
     test_file();
     test_fit();
     test_shipped_accuracy();

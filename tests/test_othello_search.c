@@ -1,7 +1,8 @@
 /* Othello search and solver: exact values against a plain minimax over an
  * 8x8 array written here (its own move rules), WLD signs, the 8 board
  * symmetries, fixed-depth values with and without table and ordering, a
- * depth-limited plain minimax over the simple evaluation, FFO positions
+ * depth-limited plain minimax over the simple evaluation and over the
+ * patterns (whose last ply is read from the parent's entries), FFO positions
  * with known answers, set_position for Othello and Yonin, genmove
  * within a 0.2 s budget, and how soon a search sees a stop (in nodes). */
 #include "engine/clock.h"
@@ -383,6 +384,58 @@ static int plain_depth(bb_t P, bb_t O, int depth)
             best = v;
     }
     return best;
+}
+
+/* The same over the pattern evaluation, whose last ply the search takes
+ * from the parent's entries (eval.h's oth_eval_kids). */
+static int plain_depth_pattern(const struct oth_weights *wt, bb_t P, bb_t O, int depth)
+{
+    bb_t m = bb_moves(P, O);
+    if (!m) {
+        if (!bb_moves(O, P)) {
+            int c[64];
+            to_cells(P, O, c);
+            return plain_final(c, 1) * OTH_EVAL_UNIT;
+        }
+        return -plain_depth_pattern(wt, O, P, depth);
+    }
+    if (depth == 0)
+        return oth_eval_pattern(wt, P, O);
+    int best = -1000000;
+    for (; m; m &= m - 1) {
+        int sq = bb_first(m);
+        bb_t f = bb_flips(P, O, sq);
+        int v = -plain_depth_pattern(wt, O & ~f, P | f | 1ULL << sq, depth - 1);
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+static void test_fixed_depth_pattern(void)
+{
+    char err[256];
+    struct oth_weights *wt = oth_weights_load("data/othello.weights", err, sizeof err);
+    CHECK(wt != NULL, "shipped weights: %s", err);
+    if (!wt)
+        return;
+    struct oth_search_config c = {.hash_mb = 16, .threads = 1, .weights = wt};
+    struct oth_search *s = oth_search_new(&c);
+    struct rng r;
+    rng_seed(&r, 4343);
+    int bad = 0, done = 0;
+    for (int i = 0; i < 60; i++) {
+        bb_t P, O;
+        if (!random_position(&r, 10 + i % 45, &P, &O))
+            continue;
+        for (int d = 1; d <= 3; d++)
+            bad += oth_search_fixed(s, P, O, ~0ULL, d, NULL) != plain_depth_pattern(wt, P, O, d);
+        done++;
+    }
+    CHECK(done >= 50 && bad == 0, "%d fixed-depth pattern values differ from plain negamax (%d positions)",
+          bad, done);
+    oth_search_free(s);
+    oth_weights_free(wt);
 }
 
 static void test_fixed_depth(void)
@@ -818,6 +871,7 @@ int main(void)
     printf("symmetries: %.2fs\n", clock_now() - t);
     t = clock_now();
     test_fixed_depth();
+    test_fixed_depth_pattern();
     printf("fixed depth: %.2fs\n", clock_now() - t);
     test_multi_pv();
     test_table_keys();

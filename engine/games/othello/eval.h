@@ -9,6 +9,7 @@
 #include "engine/games/bitboard.h"
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Evaluations are in 1/OTH_EVAL_UNIT of a disc of final margin, so that a
  * search can mix them with exact endgame values (margin * OTH_EVAL_UNIT). */
@@ -21,6 +22,20 @@ struct oth_weights; /* loaded pattern weights; read-only once loaded */
  * the board (othello_board_mask). Result within +-OTH_EVAL_MAX. */
 int oth_eval_simple(bb_t P, bb_t O, bb_t board);
 int oth_eval_pattern(const struct oth_weights *w, bb_t P, bb_t O);
+
+/* The pattern evaluation of the children of one position (P to move),
+ * each from the parent's pattern entries: set up once per parent (about
+ * the cost of one oth_eval_pattern), then each child costs a fraction of
+ * oth_eval_pattern and gets the same value. Plain data: copy freely. */
+#define OTH_EVAL_KID_LANES 48
+struct oth_eval_kids {
+    const int16_t *table;   /* the children's phase */
+    uint32_t base[OTH_EVAL_KID_LANES];
+};
+void oth_eval_kids_init(struct oth_eval_kids *k, const struct oth_weights *w, bb_t P, bb_t O);
+/* oth_eval_pattern of the child P2 = O & ~f, O2 = P | f | sq after the
+ * move to sq flipping f, given moves2, the moves of P2. */
+int oth_eval_kid(const struct oth_eval_kids *k, bb_t f, int sq, bb_t P2, bb_t O2, bb_t moves2);
 
 /* Loads weights from path; NULL with a message in err on failure. The
  * caller owns the result (tools that read, fit and write weights). */

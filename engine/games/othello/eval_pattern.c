@@ -1,14 +1,31 @@
 /* The trained pattern evaluation of 8x8 Othello positions: the sum of the
  * weights of every pattern instance, both mobilities and a bias, taken
- * from the table of the position's phase (number of empty squares). */
+ * from the table of the position's phase (number of empty squares); the
+ * same for the children of a position from its entries. */
 #include "patterns.h"
+
+/* Stay strictly inside the exact-score range so that a search never
+ * mistakes a guess for a proven result. */
+static int clamp(int sum)
+{
+    const int lim = OTH_EVAL_MAX - OTH_EVAL_UNIT;
+    return sum > lim ? lim : sum < -lim ? -lim : sum;
+}
 
 int oth_eval_pattern(const struct oth_weights *w, bb_t P, bb_t O)
 {
     int ph = oth_weights_phase(w, 64 - bb_popcount(P | O));
-    int sum = oth_pattern_sum(w->w + (size_t)ph * OTH_PHASE_SIZE, P, O);
-    /* Stay strictly inside the exact-score range so that a search never
-     * mistakes a guess for a proven result. */
-    const int lim = OTH_EVAL_MAX - OTH_EVAL_UNIT;
-    return sum > lim ? lim : sum < -lim ? -lim : sum;
+    return clamp(oth_pattern_sum(w->w + (size_t)ph * OTH_PHASE_SIZE, P, O));
+}
+
+void oth_eval_kids_init(struct oth_eval_kids *k, const struct oth_weights *w, bb_t P, bb_t O)
+{
+    int ph = oth_weights_phase(w, 63 - bb_popcount(P | O));
+    k->table = w->w + (size_t)ph * OTH_PHASE_SIZE;
+    oth_pattern_kids_base(P, O, k->base);
+}
+
+int oth_eval_kid(const struct oth_eval_kids *k, bb_t f, int sq, bb_t P2, bb_t O2, bb_t moves2)
+{
+    return clamp(oth_pattern_kid_sum(k->table, k->base, f, sq, P2, O2, moves2));
 }

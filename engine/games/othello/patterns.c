@@ -39,6 +39,9 @@ struct inst {
 };
 static struct inst insts[OTH_PAT_INSTANCES];
 static uint16_t tern[1024];   /* binary digits -> the same digits base 3 */
+/* pw[q][i]: the power of 3 of square q's digit in instance i, 0 when the
+ * instance does not read q (for oth_pattern_kid_sum). */
+static uint32_t pw[64][OTH_EVAL_KID_LANES] __attribute__((aligned(64)));
 static uint32_t *canon;       /* OTH_PHASE_SIZE entries */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -181,6 +184,22 @@ static void init_canon(void)
     }
 }
 
+/* Square q is read by instance i (symmetry s of base) as the digit of
+ * its image under s. */
+static void init_powers(int i, int s, bb_t base)
+{
+    for (int q = 0; q < 64; q++) {
+        bb_t img = oth_sym(s, 1ULL << q);
+        uint32_t p = 0;
+        if (img & base) {
+            p = 1;
+            for (int r = rank_in(base, bb_first(img)); r > 0; r--)
+                p *= 3;
+        }
+        pw[q][i] = p;
+    }
+}
+
 static void init(void)
 {
 #ifndef __BMI2__
@@ -214,6 +233,7 @@ static void init(void)
 #ifndef __BMI2__
             init_rows(&insts[n]);
 #endif
+            init_powers(n, s, d->base);
             n++;
         }
     }
@@ -266,6 +286,34 @@ int oth_pattern_sum(const int16_t *t, bb_t P, bb_t O)
             + t[OTH_OFF_MOB_O + mobility_entry(O, P)] + t[OTH_OFF_BIAS];
     for (int i = 0; i < OTH_PAT_INSTANCES; i++)
         sum += t[entry(i, ps, os)];
+    return sum;
+}
+
+void oth_pattern_kids_base(bb_t P, bb_t O, uint32_t *base)
+{
+    uint32_t raw[OTH_NFEAT];
+    oth_pattern_raw(O, P, raw);
+    memcpy(base, raw, OTH_PAT_INSTANCES * sizeof *raw);
+    memset(base + OTH_PAT_INSTANCES, 0, (OTH_EVAL_KID_LANES - OTH_PAT_INSTANCES) * sizeof *raw);
+}
+
+int oth_pattern_kid_sum(const int16_t *t, const uint32_t *base, bb_t f, int sq,
+                        bb_t P2, bb_t O2, bb_t moves2)
+{
+    uint32_t e[OTH_EVAL_KID_LANES];
+    /* Whole rows of lanes: the compiler adds them a vector at a time. */
+    for (int i = 0; i < OTH_EVAL_KID_LANES; i++)
+        e[i] = base[i] + 2 * pw[sq][i];
+    for (; f; f &= f - 1) {
+        const uint32_t *p = pw[bb_first(f)];
+        for (int i = 0; i < OTH_EVAL_KID_LANES; i++)
+            e[i] += p[i];
+    }
+    int m = bb_popcount(moves2);
+    int sum = t[OTH_OFF_MOB_P + (m < OTH_MOB_N ? m : OTH_MOB_N - 1)]
+            + t[OTH_OFF_MOB_O + mobility_entry(O2, P2)] + t[OTH_OFF_BIAS];
+    for (int i = 0; i < OTH_PAT_INSTANCES; i++)
+        sum += t[e[i]];
     return sum;
 }
 

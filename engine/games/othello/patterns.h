@@ -70,6 +70,20 @@ void oth_pattern_features(bb_t P, bb_t O, uint32_t *out);
 /* The sum of the entries of one phase's table t that the position reads
  * (the evaluation's hot path; same entries as oth_pattern_raw). */
 int oth_pattern_sum(const int16_t *t, bb_t P, bb_t O);
+/* The children of one position, evaluated from its entries rather than
+ * read afresh (struct oth_eval_kids, eval.h). base: the entries of the
+ * position as the opponent, the children's mover, reads them. In the
+ * child after a move, as its mover sees it, each flipped square goes from
+ * digit 1 to 2 and the placed square from 0 to 2: the child's entries add
+ * the flipped squares' powers of 3 and twice the placed square's, in every
+ * instance holding them. Callers hold weights (as for oth_pattern_raw). */
+_Static_assert(OTH_EVAL_KID_LANES >= OTH_PAT_INSTANCES, "a lane per instance");
+void oth_pattern_kids_base(bb_t P, bb_t O, uint32_t *base);
+/* The sum oth_pattern_sum(t, P2, O2) of the child after the move to sq
+ * flipping f, where P2 = O & ~f, O2 = P | f | sq and moves2 = the moves of
+ * P2 (which the caller has in hand). */
+int oth_pattern_kid_sum(const int16_t *t, const uint32_t *base, bb_t f, int sq,
+                        bb_t P2, bb_t O2, bb_t moves2);
 /* The canonical entry equal to entry e by a symmetry of its pattern. */
 uint32_t oth_pattern_canon(uint32_t e);
 

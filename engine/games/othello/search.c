@@ -220,6 +220,21 @@ static bool probcut(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta,
     return false;
 }
 
+/* pvs at depth 0 of the child P2, O2 after the move to sq flipping f,
+ * evaluated from its parent's entries. */
+static int leaf_kid(struct oth_worker *w, const struct oth_eval_kids *kids, bb_t P2, bb_t O2,
+                    bb_t f, int sq, int alpha, int beta)
+{
+    if (oth_poll(w))
+        return 0;
+    bb_t moves = othello_moves(P2, O2, w->board);
+    if (moves)
+        return oth_eval_kid(kids, f, sq, P2, O2, moves);
+    if (!othello_moves(O2, P2, w->board))
+        return oth_final(w, P2, O2) * OTH_EVAL_UNIT;
+    return -pvs(w, O2, P2, -beta, -alpha, 0);
+}
+
 static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int depth)
 {
     if (oth_poll(w))
@@ -275,12 +290,21 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
     struct move_list l;
     order_moves(w, P, O, moves, ttmove, depth, &l);
     int best = -OTH_INF, bestmove = -1, a = alpha;
+    /* The last ply evaluates the children from this node's pattern
+     * entries (eval.h). A leaf's value does not depend on the window, so
+     * a null-window leaf that beats alpha is never searched again. */
+    struct oth_eval_kids kids = {.table = NULL};
+    bool by_kids = depth == 1 && s->cfg.weights && w->board == ~0ULL;
     for (int i = 0; i < l.n; i++) {
         int sq = l.sq[i];
         bb_t b = 1ULL << sq, f = bb_flips(P, O, sq);
         bb_t P2 = O & ~f, O2 = P | f | b;
         int v;
-        if (i == 0) {
+        if (by_kids) {
+            if (!kids.table)
+                oth_eval_kids_init(&kids, s->cfg.weights, P, O);
+            v = -leaf_kid(w, &kids, P2, O2, f, sq, -beta, -a);
+        } else if (i == 0) {
             v = -pvs(w, P2, O2, -beta, -a, depth - 1);
         } else {
             v = -pvs(w, P2, O2, -a - 1, -a, depth - 1);
