@@ -341,7 +341,8 @@ static int gen_moves(struct oth_worker *w, bb_t P, bb_t O, bb_t moves, bb_t E,
 {
     bb_t odd = odd_quadrants(E);
     int count = 0;
-    struct oth_eval_kids kids = {.table = NULL};
+    struct oth_eval_kids kids; /* read at the first child that needs it */
+    kids.table = NULL;
     for (; moves; moves &= moves - 1) {
         int sq = bb_first(moves);
         bb_t b = 1ULL << sq, f = bb_flips(P, O, sq);

@@ -293,7 +293,8 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
     /* The last ply evaluates the children from this node's pattern
      * entries (eval.h). A leaf's value does not depend on the window, so
      * a null-window leaf that beats alpha is never searched again. */
-    struct oth_eval_kids kids = {.table = NULL};
+    struct oth_eval_kids kids; /* read at the first child that needs it */
+    kids.table = NULL;
     bool by_kids = depth == 1 && s->cfg.weights && w->board == ~0ULL;
     for (int i = 0; i < l.n; i++) {
         int sq = l.sq[i];
