@@ -1,6 +1,7 @@
 /* Geometry of the pattern evaluation (8x8 only) and the loaded weights:
  * which squares each pattern reads, the table index of every instance of a
- * position, the canonical (symmetry-shared) entries, and the weights file.
+ * position, the canonical (symmetry-shared) entries, the children's
+ * entries from their parent's, and the weights file.
  * Shared by eval_pattern.c, weights.c, the fitter, tools/quartet-train and
  * the tests. */
 #ifndef QUARTET_OTHELLO_PATTERNS_H
