@@ -202,14 +202,21 @@ static void test_solver_vs_plain(void)
     oth_search_free(s2);
 }
 
+/* The shipped weights, or NULL after a failed check. */
+static struct oth_weights *load_shipped(void)
+{
+    char err[256];
+    struct oth_weights *wt = oth_weights_load("data/othello.weights", err, sizeof err);
+    CHECK(wt != NULL, "shipped weights: %s", err);
+    return wt;
+}
+
 /* The solver's selective (ProbCut) passes only order moves: with them
  * forced on from 8 empties, every exact value and best move still equals
  * the plain minimax's. */
 static void test_selective_exact(void)
 {
-    char err[256];
-    struct oth_weights *wt = oth_weights_load("data/othello.weights", err, sizeof err);
-    CHECK(wt != NULL, "shipped weights: %s", err);
+    struct oth_weights *wt = load_shipped();
     if (!wt)
         return;
     struct rng r;
@@ -361,8 +368,10 @@ static void test_symmetries(void)
     oth_search_free(s);
 }
 
-/* Depth-limited plain negamax over the simple evaluation. */
-static int plain_depth(bb_t P, bb_t O, int depth)
+/* Depth-limited plain negamax over the pattern evaluation with weights
+ * wt (whose last ply the search takes from the parent's entries, eval.h's
+ * oth_eval_kids), or over the simple evaluation when wt is NULL. */
+static int plain_depth(const struct oth_weights *wt, bb_t P, bb_t O, int depth)
 {
     bb_t m = bb_moves(P, O);
     if (!m) {
@@ -371,41 +380,15 @@ static int plain_depth(bb_t P, bb_t O, int depth)
             to_cells(P, O, c);
             return plain_final(c, 1) * OTH_EVAL_UNIT;
         }
-        return -plain_depth(O, P, depth);
+        return -plain_depth(wt, O, P, depth);
     }
     if (depth == 0)
-        return oth_eval_simple(P, O, ~0ULL);
+        return wt ? oth_eval_pattern(wt, P, O) : oth_eval_simple(P, O, ~0ULL);
     int best = -1000000;
     for (; m; m &= m - 1) {
         int sq = bb_first(m);
         bb_t f = bb_flips(P, O, sq);
-        int v = -plain_depth(O & ~f, P | f | 1ULL << sq, depth - 1);
-        if (v > best)
-            best = v;
-    }
-    return best;
-}
-
-/* The same over the pattern evaluation, whose last ply the search takes
- * from the parent's entries (eval.h's oth_eval_kids). */
-static int plain_depth_pattern(const struct oth_weights *wt, bb_t P, bb_t O, int depth)
-{
-    bb_t m = bb_moves(P, O);
-    if (!m) {
-        if (!bb_moves(O, P)) {
-            int c[64];
-            to_cells(P, O, c);
-            return plain_final(c, 1) * OTH_EVAL_UNIT;
-        }
-        return -plain_depth_pattern(wt, O, P, depth);
-    }
-    if (depth == 0)
-        return oth_eval_pattern(wt, P, O);
-    int best = -1000000;
-    for (; m; m &= m - 1) {
-        int sq = bb_first(m);
-        bb_t f = bb_flips(P, O, sq);
-        int v = -plain_depth_pattern(wt, O & ~f, P | f | 1ULL << sq, depth - 1);
+        int v = -plain_depth(wt, O & ~f, P | f | 1ULL << sq, depth - 1);
         if (v > best)
             best = v;
     }
@@ -414,9 +397,7 @@ static int plain_depth_pattern(const struct oth_weights *wt, bb_t P, bb_t O, int
 
 static void test_fixed_depth_pattern(void)
 {
-    char err[256];
-    struct oth_weights *wt = oth_weights_load("data/othello.weights", err, sizeof err);
-    CHECK(wt != NULL, "shipped weights: %s", err);
+    struct oth_weights *wt = load_shipped();
     if (!wt)
         return;
     struct oth_search_config c = {.hash_mb = 16, .threads = 1, .weights = wt};
@@ -429,7 +410,7 @@ static void test_fixed_depth_pattern(void)
         if (!random_position(&r, 10 + i % 45, &P, &O))
             continue;
         for (int d = 1; d <= 3; d++)
-            bad += oth_search_fixed(s, P, O, ~0ULL, d, NULL) != plain_depth_pattern(wt, P, O, d);
+            bad += oth_search_fixed(s, P, O, ~0ULL, d, NULL) != plain_depth(wt, P, O, d);
         done++;
     }
     CHECK(done >= 50 && bad == 0, "%d fixed-depth pattern values differ from plain negamax (%d positions)",
@@ -454,7 +435,7 @@ static void test_fixed_depth(void)
             int b = oth_search_fixed(plain, P, O, ~0ULL, d, NULL);
             bad += a != b;
             if (d <= 3)
-                badplain += b != plain_depth(P, O, d);
+                badplain += b != plain_depth(NULL, P, O, d);
         }
         done++;
     }
@@ -515,9 +496,7 @@ static int ffo_file(const char *name, struct oth_search *s, int last)
 
 static void test_ffo(void)
 {
-    char err[256];
-    struct oth_weights *wt = oth_weights_load("data/othello.weights", err, sizeof err);
-    CHECK(wt != NULL, "shipped weights: %s", err);
+    struct oth_weights *wt = load_shipped();
     struct oth_search_config c = {.hash_mb = 64, .threads = 2, .weights = wt};
     struct oth_search *s = oth_search_new(&c);
     int n = ffo_file("fforum-1-19.obf", s, 19);
