@@ -1,5 +1,6 @@
 /* Othello search and solver: exact values against a plain minimax over an
- * 8x8 array written here (its own move rules), WLD signs, the 8 board
+ * 8x8 array written here (its own move rules), the last ply's flip counts,
+ * WLD signs, the 8 board
  * symmetries, fixed-depth values with and without table and ordering, a
  * depth-limited plain minimax over the simple evaluation and over the
  * patterns (whose last ply is read from the parent's entries), FFO positions
@@ -7,6 +8,7 @@
  * within a 0.2 s budget, and how soon a search sees a stop (in nodes). */
 #include "engine/clock.h"
 #include "engine/game.h"
+#include "engine/games/othello/lastflip.h"
 #include "engine/games/othello/othello.h"
 #include "engine/games/othello/obf.h"
 #include "engine/games/othello/search.h"
@@ -200,6 +202,37 @@ static void test_solver_vs_plain(void)
     CHECK(badmove == 0, "%d of %d best moves miss the value", badmove, done);
     oth_search_free(s1);
     oth_search_free(s2);
+}
+
+/* The solver's last ply counts flips from tables: every square of random
+ * full boards (each side's discs from sparse to dense, so that long runs
+ * and every line length occur) against the plain model's count, for the
+ * player owning the discs and for the other one. */
+static void test_last_flips(void)
+{
+    struct rng r;
+    rng_seed(&r, 777);
+    int bad = 0, done = 0, some = 0;
+    for (int i = 0; i < 3000; i++) {
+        bb_t M = 0;
+        uint32_t density = 1 + (uint32_t)i % 15;
+        for (int sq = 0; sq < 64; sq++)
+            M |= (bb_t)(rng_below(&r, 16) < density) << sq;
+        int sq = (int)rng_below(&r, 64);
+        bb_t b = 1ULL << sq;
+        int c[64];
+        to_cells(M & ~b, ~M & ~b, c);
+        int mine = plain_flip(c, sq, 1, false), theirs = plain_flip(c, sq, 2, false);
+        int got = oth_last_flips(M & ~b, sq), got2 = oth_last_flips(~M, sq);
+        bad += (got != mine) + (got2 != theirs);
+        if (got != mine || got2 != theirs)
+            fprintf(stderr, "last flips at %d: %d %d, plain %d %d\n", sq, got, got2, mine, theirs);
+        some += mine > 0;
+        done++;
+    }
+    CHECK(some > 1000, "only %d boards where the move flips", some);
+    CHECK(bad == 0, "%d of %d last-square flip counts differ from the plain model", bad,
+          2 * done);
 }
 
 /* The shipped weights, or NULL after a failed check. */
@@ -843,6 +876,7 @@ static void test_commands(void)
 int main(void)
 {
     double t = clock_now();
+    test_last_flips();
     test_solver_vs_plain();
     printf("solver vs plain: %.2fs\n", clock_now() - t);
     t = clock_now();

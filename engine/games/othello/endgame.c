@@ -9,6 +9,7 @@
  * ABDADA), at the root as well as inside the tree. */
 #include "othello.h"
 #include "search_int.h"
+#include "lastflip.h"
 
 #include "engine/clock.h"
 
@@ -65,10 +66,19 @@ static bb_t odd_quadrants(bb_t E)
     return odd;
 }
 
-/* The last empty square: nobody has a choice any more. */
+/* The last empty square: nobody has a choice any more. On the full board
+ * only the number of flips matters, read from tables (lastflip.h). */
 static int solve1(struct oth_worker *w, bb_t P, bb_t O, int sq)
 {
     w->nodes++;
+    if (w->board == ~0ULL) {
+        int n = oth_last_flips(P, sq);
+        if (n)
+            return 2 * (bb_popcount(P) + n) - 62;
+        if ((n = oth_last_flips(~P, sq)))
+            return 2 * (bb_popcount(P) - n) - 64;
+        return oth_final(w, P, O);
+    }
     bb_t f = bb_flips(P, O, sq);
     if (f) {
         int p = bb_popcount(P) + bb_popcount(f) + 1;
