@@ -31,11 +31,14 @@ int oth_eval_pattern(const struct oth_weights *w, bb_t P, bb_t O);
 struct oth_eval_kids {
     const int16_t *table;   /* the children's phase */
     uint32_t base[OTH_EVAL_KID_LANES];
+    int count;              /* children evaluated so far */
+    int bsum;               /* from the second child: the sum of bval */
+    int16_t bval[OTH_EVAL_KID_LANES]; /* ... and the base entries' values */
 };
 void oth_eval_kids_init(struct oth_eval_kids *k, const struct oth_weights *w, bb_t P, bb_t O);
 /* oth_eval_pattern of the child P2 = O & ~f, O2 = P | f | sq after the
  * move to sq flipping f, given moves2, the moves of P2. */
-int oth_eval_kid(const struct oth_eval_kids *k, bb_t f, int sq, bb_t P2, bb_t O2, bb_t moves2);
+int oth_eval_kid(struct oth_eval_kids *k, bb_t f, int sq, bb_t P2, bb_t O2, bb_t moves2);
 
 /* Loads weights from path; NULL with a message in err on failure. The
  * caller owns the result (tools that read, fit and write weights). */

@@ -23,9 +23,18 @@ void oth_eval_kids_init(struct oth_eval_kids *k, const struct oth_weights *w, bb
     int ph = oth_weights_phase(w, 63 - bb_popcount(P | O));
     k->table = w->w + (size_t)ph * OTH_PHASE_SIZE;
     oth_pattern_kids_base(P, O, k->base);
+    k->count = 0;
 }
 
-int oth_eval_kid(const struct oth_eval_kids *k, bb_t f, int sq, bb_t P2, bb_t O2, bb_t moves2)
+/* The first child reads all its entries: often it is the only one (a cut).
+ * From the second on the base entries' values are known, and only the
+ * instances the move changes are read (about a third). */
+int oth_eval_kid(struct oth_eval_kids *k, bb_t f, int sq, bb_t P2, bb_t O2, bb_t moves2)
 {
-    return clamp(oth_pattern_kid_sum(k->table, k->base, f, sq, P2, O2, moves2));
+    if (k->count++ == 0)
+        return clamp(oth_pattern_kid_sum(k->table, k->base, f, sq, P2, O2, moves2));
+    if (k->count == 2)
+        k->bsum = oth_pattern_kids_values(k->table, k->base, k->bval);
+    return clamp(oth_pattern_kid_delta(k->table, k->base, k->bval, k->bsum, f, sq, P2, O2,
+                                       moves2));
 }

@@ -42,6 +42,7 @@ static uint16_t tern[1024];   /* binary digits -> the same digits base 3 */
 /* pw[q][i]: the power of 3 of square q's digit in instance i, 0 when the
  * instance does not read q (for oth_pattern_kid_sum). */
 static uint32_t pw[64][OTH_EVAL_KID_LANES] __attribute__((aligned(64)));
+static uint64_t lanes[64];    /* bit i: instance i holds the square */
 static uint32_t *canon;       /* OTH_PHASE_SIZE entries */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -197,6 +198,8 @@ static void init_powers(int i, int s, bb_t base)
                 p *= 3;
         }
         pw[q][i] = p;
+        if (p)
+            lanes[q] |= 1ULL << i;
     }
 }
 
@@ -314,6 +317,38 @@ int oth_pattern_kid_sum(const int16_t *t, const uint32_t *base, bb_t f, int sq,
             + t[OTH_OFF_MOB_O + mobility_entry(O2, P2)] + t[OTH_OFF_BIAS];
     for (int i = 0; i < OTH_PAT_INSTANCES; i++)
         sum += t[e[i]];
+    return sum;
+}
+
+int oth_pattern_kids_values(const int16_t *t, const uint32_t *base, int16_t *bval)
+{
+    int sum = 0;
+    for (int i = 0; i < OTH_PAT_INSTANCES; i++)
+        sum += bval[i] = t[base[i]];
+    return sum;
+}
+
+int oth_pattern_kid_delta(const int16_t *t, const uint32_t *base, const int16_t *bval,
+                          int bsum, bb_t f, int sq, bb_t P2, bb_t O2, bb_t moves2)
+{
+    uint32_t e[OTH_EVAL_KID_LANES];
+    uint64_t touched = lanes[sq];
+    for (int i = 0; i < OTH_EVAL_KID_LANES; i++)
+        e[i] = base[i] + 2 * pw[sq][i];
+    for (; f; f &= f - 1) {
+        int q = bb_first(f);
+        const uint32_t *p = pw[q];
+        touched |= lanes[q];
+        for (int i = 0; i < OTH_EVAL_KID_LANES; i++)
+            e[i] += p[i];
+    }
+    int m = bb_popcount(moves2);
+    int sum = bsum + t[OTH_OFF_MOB_P + (m < OTH_MOB_N ? m : OTH_MOB_N - 1)]
+            + t[OTH_OFF_MOB_O + mobility_entry(O2, P2)] + t[OTH_OFF_BIAS];
+    for (; touched; touched &= touched - 1) {
+        int i = bb_first(touched);
+        sum += t[e[i]] - bval[i];
+    }
     return sum;
 }
 

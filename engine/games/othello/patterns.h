@@ -85,6 +85,13 @@ void oth_pattern_kids_base(bb_t P, bb_t O, uint32_t *base);
  * P2 (which the caller has in hand). */
 int oth_pattern_kid_sum(const int16_t *t, const uint32_t *base, bb_t f, int sq,
                         bb_t P2, bb_t O2, bb_t moves2);
+/* The same from the second child on: only the instances holding the
+ * placed or a flipped square change, so the sum is bsum, the base entries'
+ * values (bval, filled with their sum by oth_pattern_kids_values), plus
+ * each changed instance's difference. */
+int oth_pattern_kids_values(const int16_t *t, const uint32_t *base, int16_t *bval);
+int oth_pattern_kid_delta(const int16_t *t, const uint32_t *base, const int16_t *bval,
+                          int bsum, bb_t f, int sq, bb_t P2, bb_t O2, bb_t moves2);
 /* The canonical entry equal to entry e by a symmetry of its pattern. */
 uint32_t oth_pattern_canon(uint32_t e);
 

@@ -222,7 +222,7 @@ static bool probcut(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta,
 
 /* pvs at depth 0 of the child P2, O2 after the move to sq flipping f,
  * evaluated from its parent's entries. */
-static int leaf_kid(struct oth_worker *w, const struct oth_eval_kids *kids, bb_t P2, bb_t O2,
+static int leaf_kid(struct oth_worker *w, struct oth_eval_kids *kids, bb_t P2, bb_t O2,
                     bb_t f, int sq, int alpha, int beta)
 {
     if (oth_poll(w))
