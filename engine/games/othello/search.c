@@ -19,6 +19,10 @@
 #define MID_SOLVE 14 /* the solver takes over a search that sees the end */
 /* Multi-ProbCut from this depth: below it a cut test saves too little. */
 #define MPC_MIN_DEPTH 3
+/* The order's evaluation counts 1/MID_EVAL_DIV per unit: 64 per disc, as
+ * much as a reply move (1/1 and 1/4: no better, 1/8 and 1/16: more
+ * nodes; doc/othello.md). */
+#define MID_EVAL_DIV 2
 
 struct oth_search *oth_search_new(const struct oth_search_config *c)
 {
@@ -160,6 +164,8 @@ static void order_moves(const struct oth_worker *w, bb_t P, bb_t O, bb_t moves,
                         int ttmove, int depth, struct move_list *l)
 {
     l->n = 0;
+    struct oth_eval_kids kids;
+    kids.table = NULL;
     for (; moves; moves &= moves - 1) {
         int sq = bb_first(moves), key;
         if (w->s->plain) {
@@ -177,6 +183,14 @@ static void order_moves(const struct oth_worker *w, bb_t P, bb_t O, bb_t moves,
                 key += 256;
             if ((b & XSQUARES) && !(CORNERS & (P | O)))
                 key -= 128;
+            /* The evaluation after the move, a disc weighed like a reply
+             * move: --midgame --depth 14 took 31% fewer nodes and 25% less
+             * time (doc/othello.md). */
+            if (rep && w->s->cfg.weights && w->board == ~0ULL) {
+                if (!kids.table)
+                    oth_eval_kids_init(&kids, w->s->cfg.weights, P, O);
+                key -= oth_eval_kid(&kids, f, sq, O & ~f, P | f | b, rep) / MID_EVAL_DIV;
+            }
         }
         int i = l->n++;
         while (i > 0 && l->key[i - 1] < key) {
