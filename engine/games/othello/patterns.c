@@ -43,6 +43,7 @@ static uint16_t tern[1024];   /* binary digits -> the same digits base 3 */
  * instance does not read q (for oth_pattern_kid_sum). */
 static uint32_t pw[64][OTH_EVAL_KID_LANES] __attribute__((aligned(64)));
 static uint64_t lanes[64];    /* bit i: instance i holds the square */
+_Static_assert(OTH_PAT_INSTANCES <= 64, "a bit of lanes[] per instance");
 static uint32_t *canon;       /* OTH_PHASE_SIZE entries */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -300,21 +301,38 @@ void oth_pattern_kids_base(bb_t P, bb_t O, uint32_t *base)
     memset(base + OTH_PAT_INSTANCES, 0, (OTH_EVAL_KID_LANES - OTH_PAT_INSTANCES) * sizeof *raw);
 }
 
-int oth_pattern_kid_sum(const int16_t *t, const uint32_t *base, bb_t f, int sq,
-                        bb_t P2, bb_t O2, bb_t moves2)
+/* The child's entries e from the base (see patterns.h); returns the lanes
+ * of the instances the move changes. */
+static inline uint64_t kid_entries(const uint32_t *base, bb_t f, int sq, uint32_t *e)
 {
-    uint32_t e[OTH_EVAL_KID_LANES];
+    uint64_t touched = lanes[sq];
     /* Whole rows of lanes: the compiler adds them a vector at a time. */
     for (int i = 0; i < OTH_EVAL_KID_LANES; i++)
         e[i] = base[i] + 2 * pw[sq][i];
     for (; f; f &= f - 1) {
-        const uint32_t *p = pw[bb_first(f)];
+        int q = bb_first(f);
+        const uint32_t *p = pw[q];
+        touched |= lanes[q];
         for (int i = 0; i < OTH_EVAL_KID_LANES; i++)
             e[i] += p[i];
     }
+    return touched;
+}
+
+/* The child's mobility and bias entries. */
+static inline int kid_rest(const int16_t *t, bb_t P2, bb_t O2, bb_t moves2)
+{
     int m = bb_popcount(moves2);
-    int sum = t[OTH_OFF_MOB_P + (m < OTH_MOB_N ? m : OTH_MOB_N - 1)]
-            + t[OTH_OFF_MOB_O + mobility_entry(O2, P2)] + t[OTH_OFF_BIAS];
+    return t[OTH_OFF_MOB_P + (m < OTH_MOB_N ? m : OTH_MOB_N - 1)]
+         + t[OTH_OFF_MOB_O + mobility_entry(O2, P2)] + t[OTH_OFF_BIAS];
+}
+
+int oth_pattern_kid_sum(const int16_t *t, const uint32_t *base, bb_t f, int sq,
+                        bb_t P2, bb_t O2, bb_t moves2)
+{
+    uint32_t e[OTH_EVAL_KID_LANES];
+    kid_entries(base, f, sq, e);
+    int sum = kid_rest(t, P2, O2, moves2);
     for (int i = 0; i < OTH_PAT_INSTANCES; i++)
         sum += t[e[i]];
     return sum;
@@ -332,19 +350,8 @@ int oth_pattern_kid_delta(const int16_t *t, const uint32_t *base, const int16_t 
                           int bsum, bb_t f, int sq, bb_t P2, bb_t O2, bb_t moves2)
 {
     uint32_t e[OTH_EVAL_KID_LANES];
-    uint64_t touched = lanes[sq];
-    for (int i = 0; i < OTH_EVAL_KID_LANES; i++)
-        e[i] = base[i] + 2 * pw[sq][i];
-    for (; f; f &= f - 1) {
-        int q = bb_first(f);
-        const uint32_t *p = pw[q];
-        touched |= lanes[q];
-        for (int i = 0; i < OTH_EVAL_KID_LANES; i++)
-            e[i] += p[i];
-    }
-    int m = bb_popcount(moves2);
-    int sum = bsum + t[OTH_OFF_MOB_P + (m < OTH_MOB_N ? m : OTH_MOB_N - 1)]
-            + t[OTH_OFF_MOB_O + mobility_entry(O2, P2)] + t[OTH_OFF_BIAS];
+    uint64_t touched = kid_entries(base, f, sq, e);
+    int sum = bsum + kid_rest(t, P2, O2, moves2);
     for (; touched; touched &= touched - 1) {
         int i = bb_first(touched);
         sum += t[e[i]] - bval[i];
