@@ -8,6 +8,7 @@
 #include "engine/clock.h"
 #include "engine/stop.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -157,21 +158,18 @@ struct move_list {
     int key[32];
 };
 
-/* Orders moves best first by a cheap guess: few replies for the opponent
- * (corners count double), own corners, no X-squares next to an empty
- * corner. */
+/* Adds moves to l after its first l->n, best first by a cheap guess: few
+ * replies for the opponent (corners count double), own corners, no
+ * X-squares next to an empty corner, and the evaluation after the move. */
 static void order_moves(const struct oth_worker *w, bb_t P, bb_t O, bb_t moves,
-                        int ttmove, int depth, struct move_list *l)
+                        int depth, struct move_list *l)
 {
-    l->n = 0;
     struct oth_eval_kids kids;
     kids.table = NULL;
     for (; moves; moves &= moves - 1) {
         int sq = bb_first(moves), key;
         if (w->s->plain) {
             key = 0;
-        } else if (sq == ttmove) {
-            key = 1 << 20;
         } else if (depth <= 2) {
             /* Near the leaves a mobility count costs more than it saves. */
             key = (1ULL << sq & CORNERS) ? 256 : (1ULL << sq & XSQUARES) ? -128 : 0;
@@ -301,8 +299,19 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
             }
         }
     }
+    /* The table's move first, the others sorted only if it does not cut:
+     * the same order as sorting all, without the sorting at most cut
+     * nodes (as in the solver). */
     struct move_list l;
-    order_moves(w, P, O, moves, ttmove, depth, &l);
+    l.n = 0;
+    if (ttmove >= 0 && (moves >> ttmove & 1)) {
+        l.sq[l.n] = ttmove;
+        l.key[l.n++] = INT_MAX;
+        moves &= ~(1ULL << ttmove);
+    } else {
+        order_moves(w, P, O, moves, depth, &l);
+        moves = 0;
+    }
     int best = -OTH_INF, bestmove = -1, a = alpha;
     /* The last ply evaluates the children from this node's pattern
      * entries (eval.h). A leaf's value does not depend on the window, so
@@ -336,6 +345,10 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
                 if (a >= beta)
                     break;
             }
+        }
+        if (moves) {
+            order_moves(w, P, O, moves, depth, &l);
+            moves = 0;
         }
     }
     if (!s->plain)
@@ -481,7 +494,8 @@ static void mid_job(struct oth_worker *w, void *arg)
     bb_t empties = w->board & ~(j->P | j->O);
     int left = bb_popcount(empties);
     struct move_list l;
-    order_moves(w, j->P, j->O, othello_moves(j->P, j->O, w->board), -1, 64, &l);
+    l.n = 0;
+    order_moves(w, j->P, j->O, othello_moves(j->P, j->O, w->board), 64, &l);
     /* Helpers start one ply deeper every other thread, so that they fill
      * the table ahead of the main worker. */
     int guess = 0;
@@ -598,7 +612,8 @@ int oth_search_fixed(struct oth_search *s, bb_t P, bb_t O, bb_t board,
         s->run = &run;
         atomic_store(&s->halt, 0);
         struct move_list l;
-        order_moves(&w, P, O, othello_moves(P, O, board), -1, depth, &l);
+        l.n = 0;
+        order_moves(&w, P, O, othello_moves(P, O, board), depth, &l);
         int bm = -1;
         int v = root(&w, P, O, &l, -OTH_INF, OTH_INF, depth, &bm);
         s->run = NULL;
