@@ -1,7 +1,7 @@
 /* Othello search and solver: exact values against a plain minimax over an
  * 8x8 array written here (its own move rules), the last ply's flip counts,
- * WLD signs, the 8 board
- * symmetries, fixed-depth values with and without table and ordering, a
+ * WLD signs, the 8 board symmetries, fixed-depth values with and without
+ * table and ordering, a
  * depth-limited plain minimax over the simple evaluation and over the
  * patterns (whose last ply is read from the parent's entries), FFO positions
  * with known answers, set_position for Othello and Yonin, genmove

@@ -37,7 +37,8 @@ struct oth_eval_kids {
 };
 void oth_eval_kids_init(struct oth_eval_kids *k, const struct oth_weights *w, bb_t P, bb_t O);
 /* oth_eval_pattern of the child P2 = O & ~f, O2 = P | f | sq after the
- * move to sq flipping f, given moves2, the moves of P2. */
+ * move to sq flipping f, given moves2, the moves of P2. k keeps what the
+ * next children reuse, so each thread and node has its own. */
 int oth_eval_kid(struct oth_eval_kids *k, bb_t f, int sq, bb_t P2, bb_t O2, bb_t moves2);
 
 /* Loads weights from path; NULL with a message in err on failure. The
