@@ -273,16 +273,14 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
             b = 65;
         return oth_solve_window(w, P, O, a, b) * OTH_EVAL_UNIT;
     }
-    if (s->cfg.mpc && !s->plain && depth < empties && depth >= s->mpc_min_depth) {
-        int v;
-        if (probcut(w, P, O, alpha, beta, depth, empties, &v))
-            return v;
-        if (w->aborted)
-            return 0;
-    }
     uint64_t key = 0;
     int ttmove = -1;
-    if (!s->plain) {
+    /* The table before ProbCut, whose shallow searches a settled node
+     * need not pay (--midgame --depth 14: 21.7 M nodes against 36.5 M).
+     * One ply above the leaves the children come from this node's pattern
+     * entries, cheaper than a table miss. */
+    bool use_tt = !s->plain && depth >= 2;
+    if (use_tt) {
         struct oth_tt_data d;
         key = oth_tt_key(P, O);
         if (oth_tt_probe(&s->tt, key, &d)) {
@@ -298,6 +296,13 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
                     return d.lo;
             }
         }
+    }
+    if (s->cfg.mpc && !s->plain && depth < empties && depth >= s->mpc_min_depth) {
+        int v;
+        if (probcut(w, P, O, alpha, beta, depth, empties, &v))
+            return v;
+        if (w->aborted)
+            return 0;
     }
     /* The table's move first, the others sorted only if it does not cut:
      * the same order as sorting all, without the sorting at most cut
@@ -351,7 +356,7 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
             moves = 0;
         }
     }
-    if (!s->plain)
+    if (use_tt)
         oth_tt_store(&s->tt, key, depth, best > alpha ? best : -OTH_INF,
                      best < beta ? best : OTH_INF, bestmove);
     return best;
