@@ -300,6 +300,48 @@ static void test_table_sureness(void)
     oth_tt_free(&t);
 }
 
+/* Every field of an entry reads back as stored, over the whole range of
+ * each (the fields share one 64-bit word), and a new best move keeps the
+ * one it replaces as the second. */
+static void test_table_moves(void)
+{
+    struct oth_tt t;
+    CHECK(oth_tt_init(&t, 1) == 0, "table");
+    uint64_t seed = 7;
+    int bad = 0;
+    for (int i = 0; i < 20000; i++) {
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        uint64_t r = seed >> 11;
+        int lo = (int)(r % 60001) - 30000, hi = (int)(r / 60001 % 60001) - 30000;
+        int depth = (int)(r >> 32 & 127), move = i % 7 ? (int)(r >> 40 & 63) : -1;
+        int sel = i % 3 ? (int)(r >> 48) % 4 : OTH_TT_SURE;
+        uint64_t k = oth_tt_key(r, ~r);
+        oth_tt_store_sel(&t, k, depth, sel, lo, hi, move);
+        struct oth_tt_data d;
+        if (!oth_tt_probe(&t, k, &d) || d.lo != lo || d.hi != hi || d.depth != depth
+            || d.move != move || d.move2 != -1 || d.sel != sel)
+            bad++;
+    }
+    CHECK(bad == 0, "%d of 20000 entries read back otherwise", bad);
+    uint64_t k = oth_tt_key(0x0000000810000000ULL, 0x0000001008000000ULL);
+    struct oth_tt_data d;
+    oth_tt_clear(&t);
+    oth_tt_store(&t, k, 9, 2, 2, 19);
+    oth_tt_store(&t, k, 10, -4, 8, 26);
+    CHECK(oth_tt_probe(&t, k, &d) && d.move == 26 && d.move2 == 19,
+          "the replaced best move is the second (%d, %d)", d.move, d.move2);
+    oth_tt_store(&t, k, 11, 0, 0, -1);
+    CHECK(oth_tt_probe(&t, k, &d) && d.move == 26 && d.move2 == 19 && d.depth == 11,
+          "no move keeps both (%d, %d)", d.move, d.move2);
+    oth_tt_store(&t, k, 11, 0, 0, 26);
+    CHECK(oth_tt_probe(&t, k, &d) && d.move == 26 && d.move2 == 19,
+          "the same best move keeps the second (%d, %d)", d.move, d.move2);
+    oth_tt_store(&t, k, 12, 0, 0, 19);
+    CHECK(oth_tt_probe(&t, k, &d) && d.move == 19 && d.move2 == 26,
+          "the moves swap (%d, %d)", d.move, d.move2);
+    oth_tt_free(&t);
+}
+
 /* analyze's multi_pv: a search to the end ranks every root move by its
  * exact value, each equal to the plain minimax of the position after it. */
 static void test_multi_pv(void)
@@ -889,6 +931,7 @@ int main(void)
     test_multi_pv();
     test_table_keys();
     test_table_sureness();
+    test_table_moves();
     t = clock_now();
     test_selective_exact();
     printf("selective passes vs plain: %.2fs\n", clock_now() - t);

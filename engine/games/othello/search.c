@@ -247,6 +247,19 @@ static int leaf_kid(struct oth_worker *w, struct oth_eval_kids *kids, bb_t P2, b
     return -pvs(w, O2, P2, -beta, -alpha, 0);
 }
 
+/* Moves sq, if listed after the first, to the second place: the table's
+ * second move is tried first after its best one. */
+static void first_of_rest(struct move_list *l, int sq)
+{
+    for (int i = 2; i < l->n; i++)
+        if (l->sq[i] == sq) {
+            for (int k = i; k > 1; k--)
+                l->sq[k] = l->sq[k - 1];
+            l->sq[1] = sq;
+            return;
+        }
+}
+
 static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int depth)
 {
     if (oth_poll(w))
@@ -274,7 +287,7 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
         return oth_solve_window(w, P, O, a, b) * OTH_EVAL_UNIT;
     }
     uint64_t key = 0;
-    int ttmove = -1;
+    int ttmove = -1, ttmove2 = -1;
     /* The table before ProbCut, whose shallow searches a settled node
      * need not pay (--midgame --depth 14: 21.7 M nodes against 36.5 M).
      * One ply above the leaves the children come from this node's pattern
@@ -285,6 +298,7 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
         key = oth_tt_key(P, O);
         if (oth_tt_probe(&s->tt, key, &d)) {
             ttmove = d.move;
+            ttmove2 = d.move2;
             /* Only equal depths cut, so that the table never changes a
              * fixed-depth value (tests compare with and without it). */
             if (d.depth == depth) {
@@ -354,6 +368,7 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
         if (moves) {
             order_moves(w, P, O, moves, depth, &l);
             moves = 0;
+            first_of_rest(&l, ttmove2);
         }
     }
     if (use_tt)

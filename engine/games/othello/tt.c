@@ -5,25 +5,32 @@
 #include <string.h>
 #include <sys/mman.h>
 
-/* data layout: lo (16 bits) | hi (16) | depth (8) | move + 1 (8) | gen (8)
- * | sel (8). */
-static uint64_t pack(int lo, int hi, int depth, int move, uint8_t gen, int sel)
+/* data layout: lo (16 bits) | hi (16) | depth (7) | move + 1 (7) | the
+ * move best before it + 1 (7) | gen (5: only compared for equality, so
+ * it may wrap) | sel (6). */
+static uint64_t pack(int lo, int hi, int depth, int move, int move2, uint8_t gen, int sel)
 {
     return (uint64_t)(uint16_t)(int16_t)lo | (uint64_t)(uint16_t)(int16_t)hi << 16
-         | (uint64_t)(uint8_t)depth << 32 | (uint64_t)(uint8_t)(move + 1) << 40
-         | (uint64_t)gen << 48 | (uint64_t)(uint8_t)sel << 56;
+         | (uint64_t)(depth & 127) << 32 | (uint64_t)((move + 1) & 127) << 39
+         | (uint64_t)((move2 + 1) & 127) << 46 | (uint64_t)(gen & 31) << 53
+         | (uint64_t)(sel & 63) << 58;
 }
+
+static int depth_of(uint64_t x) { return (int)(x >> 32 & 127); }
+static int move_of(uint64_t x) { return (int)(x >> 39 & 127) - 1; }
+static int move2_of(uint64_t x) { return (int)(x >> 46 & 127) - 1; }
+static uint8_t gen_of(uint64_t x) { return (uint8_t)(x >> 53 & 31); }
+static int sel_of(uint64_t x) { return (int)(x >> 58); }
 
 static void unpack(uint64_t x, struct oth_tt_data *d)
 {
     d->lo = (int16_t)(uint16_t)x;
     d->hi = (int16_t)(uint16_t)(x >> 16);
-    d->depth = (uint8_t)(x >> 32);
-    d->move = (int)(uint8_t)(x >> 40) - 1;
-    d->sel = (uint8_t)(x >> 56);
+    d->depth = depth_of(x);
+    d->move = move_of(x);
+    d->move2 = move2_of(x);
+    d->sel = sel_of(x);
 }
-
-static uint8_t gen_of(uint64_t x) { return (uint8_t)(x >> 48); }
 
 int oth_tt_init(struct oth_tt *t, int mb)
 {
@@ -105,31 +112,37 @@ bool oth_tt_probe(const struct oth_tt *t, uint64_t key, struct oth_tt_data *d)
 }
 
 /* Same position: overwrite, unless the entry there is surer (a selective
- * pass must not blur a proven bound). Otherwise the slot of an older
- * search, or the shallower one. */
+ * pass must not blur a proven bound); a new best move keeps the one it
+ * replaces as the second. Otherwise the slot of an older search, or the
+ * shallower one. */
 void oth_tt_store_sel(struct oth_tt *t, uint64_t key, int depth, int sel, int lo,
                       int hi, int move)
 {
     struct oth_tt_entry *b = &t->e[(key & t->mask) * 2];
-    int slot = -1, worst = 1 << 20;
+    int slot = -1, worst = 1 << 20, move2 = -1;
+    uint8_t gen = t->gen & 31;
     for (int i = 0; i < 2; i++) {
         uint64_t data = atomic_load_explicit(&b[i].data, memory_order_relaxed);
         uint64_t check = atomic_load_explicit(&b[i].check, memory_order_relaxed);
         if ((check ^ data) == key) {
-            if ((uint8_t)(data >> 56) > sel && (uint8_t)(data >> 32) >= depth)
+            if (sel_of(data) > sel && depth_of(data) >= depth)
                 return;
+            int old = move_of(data);
+            move2 = move2_of(data);
             if (move < 0)  /* keep the known best move */
-                move = (int)(uint8_t)(data >> 40) - 1;
+                move = old;
+            else if (move != old && old >= 0)
+                move2 = old;
             slot = i;
             break;
         }
-        int w = (int)(uint8_t)(data >> 32) + (gen_of(data) == t->gen ? 256 : 0);
+        int w = depth_of(data) + (gen_of(data) == gen ? 256 : 0);
         if (w < worst) {
             worst = w;
             slot = i;
         }
     }
-    uint64_t data = pack(lo, hi, depth, move, t->gen, sel);
+    uint64_t data = pack(lo, hi, depth, move, move2 == move ? -1 : move2, gen, sel);
     atomic_store_explicit(&b[slot].check, key ^ data, memory_order_relaxed);
     atomic_store_explicit(&b[slot].data, data, memory_order_relaxed);
 }

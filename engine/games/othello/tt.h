@@ -1,5 +1,6 @@
 /* The Othello transposition table: two-entry buckets of lower/upper bounds,
- * depth and best move, shared without locks by the threads of one search.
+ * depth and the two best moves, shared without locks by the threads of one
+ * search.
  * Each entry stores key ^ data beside data, so a torn write (two threads
  * storing at once) fails the key check instead of returning a mixed entry. */
 #ifndef QUARTET_OTHELLO_TT_H
@@ -25,18 +26,19 @@ struct oth_tt {
     uint8_t gen;            /* age: entries of older searches go first */
 };
 
-/* What one entry knows: lo <= value <= hi at `depth`; move -1 unknown.
+/* What one entry knows: lo <= value <= hi at `depth`; move -1 unknown,
+ * move2 the best move before the last one that replaced it (or -1).
  * sel: how sure the bounds are, OTH_TT_SURE when proven; lower levels come
  * from the solver's selective passes (ProbCut) and may only cut searches
  * that are themselves no more sure. */
 struct oth_tt_data {
     int lo, hi;
     int depth;
-    int move;
+    int move, move2;
     int sel;
 };
 
-#define OTH_TT_SURE 255
+#define OTH_TT_SURE 63 /* sel has 6 bits */
 
 /* Sizes the table to the largest power of two of buckets within mb MiB
  * (at least 1); -1 when out of memory. */
