@@ -253,9 +253,13 @@ static void first_of_rest(struct move_list *l, int sq)
 {
     for (int i = 2; i < l->n; i++)
         if (l->sq[i] == sq) {
-            for (int k = i; k > 1; k--)
+            int key = l->key[i];
+            for (int k = i; k > 1; k--) {
                 l->sq[k] = l->sq[k - 1];
+                l->key[k] = l->key[k - 1];
+            }
             l->sq[1] = sq;
+            l->key[1] = key;
             return;
         }
 }
@@ -290,8 +294,8 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
     int ttmove = -1, ttmove2 = -1;
     /* The table before ProbCut, whose shallow searches a settled node
      * need not pay (--midgame --depth 14: 21.7 M nodes against 36.5 M).
-     * One ply above the leaves the children come from this node's pattern
-     * entries, cheaper than a table miss. */
+     * One ply above the leaves the children's evaluations (from this
+     * node's pattern entries, with the weights) cost less than a miss. */
     bool use_tt = !s->plain && depth >= 2;
     if (use_tt) {
         struct oth_tt_data d;
