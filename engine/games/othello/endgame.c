@@ -33,10 +33,13 @@
  * marks to set and test at the many small nodes. */
 #define BUSY_MIN 12
 #define POT_W 8   /* ordering weight of the opponent's potential mobility */
-/* The shallow search's value counts 1/SORT_EVAL_DIV per eval unit: 4 per
- * disc against 16 per opponent move. Trusting the evaluation more (8 here)
- * cost 36% more time on FFO #40-#52, less (64) cost 18% (doc/othello.md). */
-#define SORT_EVAL_DIV 32
+/* The shallow search's value counts 1/SORT_EVAL_DIV per eval unit: 5.3
+ * per disc against 16 per opponent move. Against 4 per disc (32 here),
+ * FFO #45-#58 took 14.5% fewer nodes on one thread (#55 19% fewer, #56-#58
+ * 19%, #53 10%; #45-#52 2% more); 6.4 per disc (20) was no better on
+ * #53-#56; 16 per disc (8) had cost 36% more time on #40-#52
+ * (doc/othello.md). */
+#define SORT_EVAL_DIV 24
 /* Below SORT_SEARCH_MIN the evaluation alone counts half as much (2 per
  * disc): with it from 12 empties FFO #45-#54 took 13-17% fewer nodes and
  * 1-4% less time on one thread; from 11, 13 or 14, or counted 4 per disc,
