@@ -37,10 +37,10 @@
  * per disc against 16 per opponent move. Against 4 per disc (32 here),
  * FFO #45-#58 took 14.5% fewer nodes on one thread (#55 19% fewer, #56-#58
  * 19%, #53 10%; #45-#52 2% more); 6.4 per disc (20) was no better on
- * #53-#56; 16 per disc (8) had cost 36% more time on #40-#52
+ * #53, #54 and #56; 16 per disc (8) had cost 36% more time on #40-#52
  * (doc/othello.md). */
 #define SORT_EVAL_DIV 24
-/* Below SORT_SEARCH_MIN the evaluation alone counts half as much (2 per
+/* Below SORT_SEARCH_MIN the evaluation alone counts less (2 per
  * disc): with it from 12 empties FFO #45-#54 took 13-17% fewer nodes and
  * 1-4% less time on one thread; from 11, 13 or 14, or counted 4 per disc,
  * no better (doc/othello.md). */
