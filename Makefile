@@ -50,6 +50,12 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -I. -c $< -o $@
 
+# Othello's search at -O3: the solver ran 3.2-3.3% faster than at -O2
+# (FFO #45-#52 and #53-#54, one thread, the builds side by side, the same
+# nodes); gcc -O3 elsewhere raises format-truncation warnings in tools.
+OTHELLO_OPT ?= -O3
+$(BUILD)/engine/games/othello/%.o: CFLAGS += $(OTHELLO_OPT)
+
 $(LIB): $(ENGINE_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
