@@ -373,7 +373,7 @@ static int gen_moves(struct oth_worker *w, bb_t P, bb_t O, bb_t moves, bb_t E,
                      int n, int ttmove, const bool *beats, struct emove *m, int kind)
 {
     bb_t odd = odd_quadrants(E);
-    int count = 0;
+    int count = 0, sd = sort_depth(n, kind);
     struct oth_eval_kids kids; /* read at the first child that needs it */
     kids.table = NULL;
     for (; moves; moves &= moves - 1) {
@@ -397,7 +397,6 @@ static int gen_moves(struct oth_worker *w, bb_t P, bb_t O, bb_t moves, bb_t E,
                      - (n >= POT_MIN ? POT_W * bb_popcount(around & E & ~b) : 0)
                      + ((b & CORNERS) ? 8 : 0);
                 /* High in the tree a shallow search guesses better. */
-                int sd = sort_depth(n, kind);
                 if (sd > 0)
                     key -= oth_search_shallow(w, O & ~f, P | f | b, sd) / SORT_EVAL_DIV;
                 else if (n >= SORT_EVAL_MIN && rep)
@@ -417,8 +416,9 @@ static int gen_moves(struct oth_worker *w, bb_t P, bb_t O, bb_t moves, bb_t E,
 }
 
 /* cut: expected to cut if the window is null. The first move of a node
- * expected to cut leads to one expected to fail low, and every move of a
- * node that did not cut at its first move to one expected to cut. */
+ * expected to cut leads to one expected to fail low; every other move
+ * (the first of a node expected to fail low, any move after the first)
+ * to one expected to cut. */
 static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n, bool cut)
 {
     if (n <= SHALLOW) {
