@@ -28,6 +28,7 @@
 #define SORT_DEEPEST 22 /* ... 3 plies deep from here */
 #define SORT_4PLY 26 /* ... 4 plies deep from here */
 #define SORT_CUT_3PLY 20 /* ... at nodes expected to cut, 3 plies from here */
+#define SORT_CUT_4PLY 24 /* ... and 4 plies from here */
 /* From this many empties threads share out moves. From 12 rather than 8,
  * FFO #53 with 2 threads took 38.6 s against 41.4 s (median of 3 runs in
  * turn), #54 the same, #50-#54 131.8 s against 137.3 s (mean of 3): fewer
@@ -354,13 +355,19 @@ static int eval_kid(const struct oth_worker *w, struct oth_eval_kids *kids, bb_t
  * ply shallower where a node should fail low and 3 plies from 20 empties
  * where it should cut took 4.7% fewer nodes on FFO #53-#54 and 3.8% on
  * #56-#58, #55 0.6% more, with less time (one thread, side by side;
- * doc/othello.md). */
+ * doc/othello.md). At a node expected to cut, a first move that fails
+ * costs a whole subtree in which every move is searched, and from 24
+ * empties such nodes are few: sorting them 4 plies deep took 3.1% less
+ * time on #47-#54, 2.6% on #55 and 2% on #56-#58; from 22 empties, or 5
+ * plies from 26, more nodes. */
 static int sort_depth(int n, int kind)
 {
     if (n < SORT_SEARCH_MIN)
         return 0;
     int d = n >= SORT_4PLY ? 4 : n >= SORT_DEEPEST ? 3 : n >= SORT_DEEPER ? 2 : 1;
-    if (kind > 0 && n >= SORT_CUT_3PLY && d < 3)
+    if (kind > 0 && n >= SORT_CUT_4PLY && d < 4)
+        d = 4;
+    else if (kind > 0 && n >= SORT_CUT_3PLY && d < 3)
         d = 3;
     return kind < 0 ? d - 1 : d;
 }
