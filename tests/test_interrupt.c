@@ -437,7 +437,7 @@ static void keep(char *out, size_t cap, size_t *used, const char *resp)
  * command, perft, does stop at an interrupt, so the next round is sent
  * only once its answers are in: an interrupt line read while perft runs
  * or waits (the reader may be a round ahead of the commands) would be
- * aimed at perft, as it should (once in a CI run out of thousands). */
+ * aimed at perft, as it should be (seen once, in a fresh-clone CI run). */
 static void run_script(bool with_interrupts, char *out, size_t cap)
 {
     struct engine e;
