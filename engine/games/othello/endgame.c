@@ -411,7 +411,7 @@ static int gen_moves(struct oth_worker *w, bb_t P, bb_t O, bb_t moves, bb_t E,
             }
         }
         if (n > TT_MIN && n < ETC_MIN)
-            oth_tt_prefetch(&w->s->tt, oth_tt_key(O & ~f, P | f | b) ^ OTH_SOLVE_SALT);
+            oth_tt_prefetch(oth_solve_tt(w->s, n - 1), oth_tt_key(O & ~f, P | f | b) ^ OTH_SOLVE_SALT);
         int i = count++;
         while (i > 0 && m[i - 1].key < key) {
             m[i] = m[i - 1];
@@ -459,7 +459,7 @@ static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n
     if (use_tt) {
         struct oth_tt_data d;
         key = oth_tt_key(P, O) ^ OTH_SOLVE_SALT;
-        if (oth_tt_probe(&s->tt, key, &d) && (ttmove = d.move, d.sel >= sure)) {
+        if (oth_tt_probe(oth_solve_tt(s, n), key, &d) && (ttmove = d.move, d.sel >= sure)) {
             if (d.lo >= beta)
                 return d.lo;
             if (d.hi <= alpha || d.lo == d.hi)
@@ -483,7 +483,7 @@ static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n
             bb_t b = 1ULL << sq, f = bb_flips(P, O, sq);
             struct oth_tt_data d;
             beat[sq] = false;
-            if (oth_tt_probe(&s->tt, oth_tt_key(O & ~f, P | f | b) ^ OTH_SOLVE_SALT, &d)) {
+            if (oth_tt_probe(oth_solve_tt(s, n - 1), oth_tt_key(O & ~f, P | f | b) ^ OTH_SOLVE_SALT, &d)) {
                 if (d.sel >= sure && -d.hi >= beta)
                     return -d.hi;
                 beat[sq] = -d.hi > alpha;
@@ -553,7 +553,7 @@ static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n
         }
     }
     if (use_tt)
-        oth_tt_store_sel(&s->tt, key, n, sure, best > alpha0 ? best : -SCORE_INF,
+        oth_tt_store_sel(oth_solve_tt(s, n), key, n, sure, best > alpha0 ? best : -SCORE_INF,
                          best < beta0 ? best : SCORE_INF, bestmove);
     return best;
 }
@@ -606,7 +606,7 @@ static int solve_root(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta,
     m[0] = t;
     *bestmove = t.sq;
     if (!w->s->plain)
-        oth_tt_store_sel(&w->s->tt, oth_tt_key(P, O) ^ OTH_SOLVE_SALT, n,
+        oth_tt_store_sel(oth_solve_tt(w->s, n), oth_tt_key(P, O) ^ OTH_SOLVE_SALT, n,
                          w->pc_level ? w->pc_level : OTH_TT_SURE,
                          best > alpha ? best : -SCORE_INF, best < beta ? best : SCORE_INF, t.sq);
     return best;
@@ -695,7 +695,7 @@ static void solve_job(struct oth_worker *w, void *arg)
     }
     struct oth_tt_data d;
     int ttmove = -1;
-    if (!w->s->plain && oth_tt_probe(&w->s->tt, oth_tt_key(P, O) ^ OTH_SOLVE_SALT, &d))
+    if (!w->s->plain && oth_tt_probe(oth_solve_tt(w->s, n), oth_tt_key(P, O) ^ OTH_SOLVE_SALT, &d))
         ttmove = d.move;
     struct emove m[32];
     int count = gen_moves(w, P, O, moves, w->board & ~(P | O), n < FASTEST_MIN ? FASTEST_MIN : n, ttmove, NULL, m, 0);

@@ -41,6 +41,11 @@ struct oth_search *oth_search_new(const struct oth_search_config *c)
         free(s);
         return NULL;
     }
+    if (oth_tt_init(&s->near, OTH_NEAR_MB) != 0) {
+        oth_tt_free(&s->tt);
+        free(s);
+        return NULL;
+    }
     return s;
 }
 
@@ -49,10 +54,15 @@ void oth_search_free(struct oth_search *s)
     if (!s)
         return;
     oth_tt_free(&s->tt);
+    oth_tt_free(&s->near);
     free(s);
 }
 
-void oth_search_clear(struct oth_search *s) { oth_tt_clear(&s->tt); }
+void oth_search_clear(struct oth_search *s)
+{
+    oth_tt_clear(&s->tt);
+    oth_tt_clear(&s->near);
+}
 
 void oth_search_set_plain(struct oth_search *s, bool plain) { s->plain = plain; }
 
@@ -134,6 +144,7 @@ int oth_run_workers(struct oth_search *s, struct oth_worker *w, bb_t board,
     atomic_store(&s->nodes, 0);
     s->start = clock_now();
     oth_tt_age(&s->tt);
+    oth_tt_age(&s->near);
     for (int i = 0; i < n; i++) {
         w[i] = (struct oth_worker){.s = s, .board = board, .id = i,
                                    .squares = bb_popcount(board), .best = -1,
@@ -575,7 +586,8 @@ int oth_pv_from_tt(struct oth_search *s, bb_t P, bb_t O, bb_t board, int first,
         if (sq < 0 || !(moves >> sq & 1)) {
             struct oth_tt_data d;
             uint64_t key = oth_tt_key(P, O) ^ (solver ? OTH_SOLVE_SALT : 0);
-            if (s->plain || !oth_tt_probe(&s->tt, key, &d) || d.move < 0 || !(moves >> d.move & 1))
+            struct oth_tt *t = solver ? oth_solve_tt(s, bb_popcount(board & ~(P | O))) : &s->tt;
+            if (s->plain || !oth_tt_probe(t, key, &d) || d.move < 0 || !(moves >> d.move & 1))
                 break;
             sq = d.move;
         }

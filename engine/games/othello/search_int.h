@@ -17,9 +17,18 @@
 
 #define OTH_BUSY_SIZE 4096
 
+/* The solver keeps the nodes of at most OTH_NEAR_MAX empties in a table of
+ * their own, OTH_NEAR_MB MiB: small enough to stay in the cache, where a
+ * probe of the large table waits on memory (here about 150 ns against
+ * 15-20 ns up to 8 MiB). FFO #53-#54, one thread: 2.6% less time, 1.2%
+ * more nodes (doc/othello.md). */
+#define OTH_NEAR_MAX 10
+#define OTH_NEAR_MB 4
+
 struct oth_search {
     struct oth_search_config cfg;
     struct oth_tt tt;
+    struct oth_tt near;          /* the solver's nodes of few empties */
     bool plain;                  /* tests: no table, squares in plain order */
     double mpc_t;                /* Multi-ProbCut selectivity, sigmas */
     int mpc_min_depth;
@@ -57,6 +66,12 @@ struct oth_worker {
      * search, so that a midgame search reaching the end stays exact. */
     int pc_level;
 };
+
+/* The table holding the solver's nodes of n empties. */
+static inline struct oth_tt *oth_solve_tt(struct oth_search *s, int n)
+{
+    return n <= OTH_NEAR_MAX ? &s->near : &s->tt;
+}
 
 /* Every 2048 nodes: looks at the stop flag, the clock and other workers;
  * once true, the worker's searches return garbage that callers ignore. */
