@@ -854,6 +854,43 @@ static void test_stop_nodes(void)
     oth_search_free(s);
 }
 
+/* A set-up board with 35 legal moves for X (found by a local search over
+ * boards): every move list must hold them all. The midgame search lists
+ * every root move as a candidate and ranks them; the solver, stopped at
+ * once, still sorts them at its root and runs its shallow guess. Lists of
+ * 32 overran here (the sanitizer build, `make test SAN=1`, saw it). */
+static void test_many_moves(void)
+{
+    const char *board = "---------OOOOXO---XX-XXX-OXO-XO--XX------OX-XXO--O-OXOO----X----";
+    bb_t P = 0, O = 0;
+    for (int sq = 0; sq < 64; sq++) {
+        P |= (bb_t)(board[sq] == 'X') << sq;
+        O |= (bb_t)(board[sq] == 'O') << sq;
+    }
+    bb_t moves = bb_moves(P, O);
+    CHECK(bb_popcount(moves) == 35, "the board has %d legal moves, not 35", bb_popcount(moves));
+    struct oth_search *s = new_search(1);
+    struct oth_run run = {.max_depth = 2, .multi_pv = true};
+    struct oth_progress out;
+    oth_search_run(s, P, O, ~0ULL, &run, &out);
+    int bad = !(moves >> out.best & 1) || out.ncand != SEARCH_MAX_CANDIDATES;
+    bb_t seen = 0;
+    for (int k = 0; k < out.ncand; k++) {
+        int sq = out.cand[k].sq;
+        bad += sq < 0 || sq > 63 || !(moves >> sq & 1) || (seen >> sq & 1);
+        bad += k > 0 && out.cand[k].value > out.cand[k - 1].value;
+        if (sq >= 0 && sq < 64)
+            seen |= 1ULL << sq;
+    }
+    CHECK(bad == 0, "the midgame search on 35 moves: best %d, %d candidates, %d faults",
+          out.best, out.ncand, bad);
+    volatile int stop = 1;
+    struct oth_run stopped = {.stop = &stop};
+    int r = oth_solve_run(s, P, O, ~0ULL, false, &stopped, &out);
+    CHECK(r == -1, "a solve stopped before it starts says so (%d)", r);
+    oth_search_free(s);
+}
+
 /* ---- the solve commands ---- */
 
 static void test_commands(void)
@@ -945,5 +982,6 @@ int main(void)
     test_player_time();
     printf("player: %.2fs\n", clock_now() - t);
     test_stop_nodes();
+    test_many_moves();
     return check_report();
 }

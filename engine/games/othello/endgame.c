@@ -486,7 +486,7 @@ static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n
             beta0 = beta;
         }
     }
-    struct emove m[32];
+    struct emove m[OTH_MAX_MOVES];
     bool beat[64], *beats = NULL;
     /* Enhanced transposition cut-off: a child already known to refute.
      * The probes also tell which children looked good in earlier passes.
@@ -496,8 +496,8 @@ static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n
     if (use_tt && n >= ETC_MIN) {
         beats = beat;
         struct oth_tt *ct = oth_solve_tt(s, n - 1);
-        uint64_t ek[32];
-        int es[32], ne = 0;
+        uint64_t ek[OTH_MAX_MOVES];
+        int es[OTH_MAX_MOVES], ne = 0;
         for (bb_t mm = moves; mm; mm &= mm - 1) {
             int sq = bb_first(mm);
             bb_t b = 1ULL << sq, f = bb_flips(P, O, sq);
@@ -547,7 +547,7 @@ static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n
     /* Simplified ABDADA: a move another thread is searching right now
      * waits until the others are done (it may be in the table by then). */
     bool share = n >= BUSY_MIN && s->cfg.threads > 1;
-    int later[32], nlater = 0;
+    int later[OTH_MAX_MOVES], nlater = 0;
     for (int k = 0; k < count + nlater; k++) {
         bool deferred = k >= count, first = k == 0 && !searched;
         if (!deferred)
@@ -598,7 +598,7 @@ static int solve_root(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta,
     int n = bb_popcount(w->board & ~(P | O));
     int best = -SCORE_INF, a = alpha, at = 0;
     bool share = w->s->cfg.threads > 1 && !w->s->plain;
-    int later[32], nlater = 0;
+    int later[OTH_MAX_MOVES], nlater = 0;
     for (int k = 0; k < count + nlater; k++) {
         bool deferred = k >= count;
         int i = deferred ? later[k - count] : k;
@@ -725,7 +725,7 @@ static void solve_job(struct oth_worker *w, void *arg)
     int ttmove = -1;
     if (!w->s->plain && oth_tt_probe(oth_solve_tt(w->s, n), oth_tt_key(P, O) ^ OTH_SOLVE_SALT, &d))
         ttmove = d.move;
-    struct emove m[32];
+    struct emove m[OTH_MAX_MOVES];
     int count = gen_moves(w, P, O, moves, w->board & ~(P | O), n < FASTEST_MIN ? FASTEST_MIN : n, ttmove, NULL, m, 0);
     for (int k = 0; k < count; k++) /* solve_root takes them in order */
         pick_best(m, k, count);

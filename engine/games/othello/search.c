@@ -165,8 +165,8 @@ int oth_run_workers(struct oth_search *s, struct oth_worker *w, bb_t board,
 
 struct move_list {
     int n;
-    int sq[32];
-    int key[32];
+    int sq[OTH_MAX_MOVES];
+    int key[OTH_MAX_MOVES];
 };
 
 /* Adds moves to l after its first l->n, best first by a cheap guess: few

@@ -17,6 +17,11 @@
 
 #define OTH_BUSY_SIZE 4096
 
+/* Room for every move of a position in the move lists: set_position
+ * takes any board, and boards with 35 legal moves exist (one is in
+ * tests/test_othello_search.c); lists of 32 once overran there. */
+#define OTH_MAX_MOVES 64
+
 /* The solver keeps the nodes of at most OTH_NEAR_MAX empties in a table of
  * their own, OTH_NEAR_MB MiB: small enough to stay in the cache, where a
  * probe of the large table waits on memory (here about 150 ns against
