@@ -5,10 +5,11 @@
  * depth-limited plain minimax over the simple evaluation and over the
  * patterns (whose last ply is read from the parent's entries), FFO positions
  * with known answers, set_position for Othello and Yonin, genmove
- * within a 0.2 s budget, how soon a search sees a stop (in nodes), and a
- * set-up board with 35 legal moves. */
+ * within a 0.2 s budget, how soon a search sees a stop (in nodes), a
+ * set-up board with 35 legal moves, and the threads' busy marks. */
 #include "engine/clock.h"
 #include "engine/game.h"
+#include "engine/games/othello/busy.h"
 #include "engine/games/othello/lastflip.h"
 #include "engine/games/othello/othello.h"
 #include "engine/games/othello/obf.h"
@@ -892,6 +893,35 @@ static void test_many_moves(void)
     oth_search_free(s);
 }
 
+/* The solver's busy marks: a mark stays until its own key clears it, even
+ * when a later key wants its slot (the later one goes unmarked). Marks
+ * that a later key overwrote were lost within milliseconds, and two
+ * threads proved the same root moves side by side. */
+static void test_busy_marks(void)
+{
+    static _Atomic uint64_t busy[OTH_BUSY_SIZE];
+    uint64_t a = 0x1234567800000abcULL, b = a + OTH_BUSY_SIZE, c = a + 1;
+    oth_busy_set(busy, a);
+    oth_busy_set(busy, c);
+    CHECK(oth_busy_test(busy, a) && oth_busy_test(busy, c), "two keys in two slots are marked");
+    oth_busy_set(busy, b);
+    CHECK(oth_busy_test(busy, a) && !oth_busy_test(busy, b),
+          "a key whose slot is taken leaves the mark there (a %d, b %d)",
+          oth_busy_test(busy, a), oth_busy_test(busy, b));
+    oth_busy_clear(busy, b);
+    CHECK(oth_busy_test(busy, a), "clearing another key of the slot leaves the mark");
+    oth_busy_clear(busy, a);
+    CHECK(!oth_busy_test(busy, a) && oth_busy_test(busy, c), "a key clears its own mark only");
+    oth_busy_set(busy, b);
+    CHECK(oth_busy_test(busy, b), "a freed slot takes the next key");
+    oth_busy_clear(busy, b);
+    oth_busy_clear(busy, c);
+    int left = 0;
+    for (int i = 0; i < OTH_BUSY_SIZE; i++)
+        left += busy[i] != 0;
+    CHECK(left == 0, "%d marks left after every key cleared its own", left);
+}
+
 /* ---- the solve commands ---- */
 
 static void test_commands(void)
@@ -984,5 +1014,6 @@ int main(void)
     printf("player: %.2fs\n", clock_now() - t);
     test_stop_nodes();
     test_many_moves();
+    test_busy_marks();
     return check_report();
 }

@@ -244,24 +244,6 @@ static bb_t stable_discs(bb_t X, bb_t occ)
     }
 }
 
-/* The busy marks of simplified ABDADA (search_int.h). */
-static inline bool busy_test(struct oth_search *s, uint64_t key)
-{
-    return atomic_load_explicit(&s->busy[key & (OTH_BUSY_SIZE - 1)], memory_order_relaxed) == key;
-}
-
-static inline void busy_set(struct oth_search *s, uint64_t key)
-{
-    atomic_store_explicit(&s->busy[key & (OTH_BUSY_SIZE - 1)], key, memory_order_relaxed);
-}
-
-static inline void busy_clear(struct oth_search *s, uint64_t key)
-{
-    uint64_t k = key;
-    atomic_compare_exchange_strong_explicit(&s->busy[key & (OTH_BUSY_SIZE - 1)], &k, 0,
-                                            memory_order_relaxed, memory_order_relaxed);
-}
-
 struct emove {
     int sq;
     int key;
@@ -278,11 +260,11 @@ static inline uint64_t claim(struct oth_search *s, bb_t P2, bb_t O2, int i, bool
                              int *later, int *nlater)
 {
     uint64_t ck = oth_tt_key(P2, O2);
-    if (may_wait && busy_test(s, ck)) {
+    if (may_wait && oth_busy_test(s->busy, ck)) {
         later[(*nlater)++] = i;
         return 0;
     }
-    busy_set(s, ck);
+    oth_busy_set(s->busy, ck);
     return ck;
 }
 
@@ -530,10 +512,10 @@ static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n
         bb_t b = 1ULL << ttmove, f = bb_flips(P, O, ttmove);
         uint64_t ck = n >= BUSY_MIN && s->cfg.threads > 1 ? oth_tt_key(O & ~f, P | f | b) : 0;
         if (ck)
-            busy_set(s, ck);
+            oth_busy_set(s->busy, ck);
         best = -deep(w, O & ~f, P | f | b, -beta, -a, n - 1, !cut);
         if (ck)
-            busy_clear(s, ck);
+            oth_busy_clear(s->busy, ck);
         if (w->aborted)
             return 0;
         bestmove = ttmove;
@@ -567,7 +549,7 @@ static int deep(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int n
                 v = -deep(w, P2, O2, -beta, -a, n - 1, true);
         }
         if (ck)
-            busy_clear(s, ck);
+            oth_busy_clear(s->busy, ck);
         if (w->aborted)
             return 0;
         if (v > best) {
@@ -616,7 +598,7 @@ static int solve_root(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta,
                 v = -deep(w, P2, O2, -beta, -a, n - 1, true);
         }
         if (ck)
-            busy_clear(w->s, ck);
+            oth_busy_clear(w->s->busy, ck);
         if (w->aborted)
             return 0;
         if (v > best) {

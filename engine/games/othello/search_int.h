@@ -4,6 +4,7 @@
 #ifndef QUARTET_OTHELLO_SEARCH_INT_H
 #define QUARTET_OTHELLO_SEARCH_INT_H
 
+#include "busy.h"
 #include "search.h"
 #include "tt.h"
 
@@ -14,8 +15,6 @@
 /* Solver entries live under a different key, so that disc values never
  * meet the midgame's eval-unit values. */
 #define OTH_SOLVE_SALT 0x7d3a9c51e24b6f08ULL
-
-#define OTH_BUSY_SIZE 4096
 
 /* Room for every move of a position in the move lists: set_position
  * takes any board, and boards with 35 legal moves exist (one is in
