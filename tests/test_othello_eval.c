@@ -238,6 +238,64 @@ static void test_kids(void)
     CHECK(kids > 30000, "only %d children compared", kids);
 }
 
+/* Random games with the pattern digits carried from move to move (and
+ * swapped at a pass), as the shallow searches carry them: at every
+ * position they must equal the digits read afresh, and the children's
+ * evaluations set up from them must equal oth_eval_pattern. */
+static void test_digits(void)
+{
+    struct oth_weights *w = random_weights(6, 0);
+    struct rng r;
+    rng_seed(&r, 11);
+    int positions = 0, bad_digits = 0, bad_kids = 0;
+    for (int g = 0; g < 200; g++) {
+        bb_t P = 0x0000000810000000ULL, O = 0x0000001008000000ULL;
+        struct oth_eval_digits d, fresh;
+        oth_eval_digits(&d, P, O);
+        for (;;) {
+            oth_eval_digits(&fresh, P, O);
+            if (memcmp(&d, &fresh, sizeof d) != 0) {
+                bad_digits++;
+                d = fresh; /* wrong digits could index past the table */
+            }
+            positions++;
+            bb_t m = bb_moves(P, O);
+            if (!m) {
+                if (!bb_moves(O, P))
+                    break;
+                struct oth_eval_digits t = d;
+                memcpy(d.a, t.z, sizeof d.a);
+                memcpy(d.z, t.a, sizeof d.z);
+                bb_t x = P; P = O; O = x;
+                continue;
+            }
+            struct oth_eval_kids k;
+            oth_eval_kids_init_digits(&k, w, P, O, &d);
+            for (bb_t mm = m; mm; mm &= mm - 1) {
+                int sq = bb_first(mm);
+                bb_t f = bb_flips(P, O, sq), P2 = O & ~f, O2 = P | f | 1ULL << sq;
+                bad_kids += oth_eval_kid(&k, f, sq, P2, O2, bb_moves(P2, O2))
+                          != oth_eval_pattern(w, P2, O2);
+            }
+            int32_t sqs[64];
+            int n = bb_squares(m, sqs);
+            int sq = sqs[rng_below(&r, (uint32_t)n)];
+            bb_t f = bb_flips(P, O, sq);
+            struct oth_eval_digits c;
+            oth_eval_digits_child(&d, f, sq, &c);
+            d = c;
+            bb_t P2 = O & ~f, O2 = P | f | 1ULL << sq;
+            P = P2;
+            O = O2;
+        }
+    }
+    CHECK(bad_digits == 0, "%d of %d carried digits differ from those read afresh", bad_digits,
+          positions);
+    CHECK(bad_kids == 0, "%d children evaluated from carried digits differ", bad_kids);
+    CHECK(positions > 10000, "only %d positions compared", positions);
+    oth_weights_free(w);
+}
+
 static long file_read(const char *path, unsigned char **buf)
 {
     FILE *f = fopen(path, "rb");
@@ -503,6 +561,7 @@ int main(void)
     test_geometry();
     test_invariance();
     test_kids();
+    test_digits();
     test_file();
     test_fit();
     test_shipped_accuracy();

@@ -366,6 +366,10 @@ static int gen_moves(struct oth_worker *w, bb_t P, bb_t O, bb_t moves, bb_t E,
     int count = 0, sd = sort_depth(n, kind);
     struct oth_eval_kids kids; /* read at the first child that needs it */
     kids.table = NULL;
+    /* The sorting searches start from this node's pattern digits, read
+     * at the first child that needs them. */
+    struct oth_eval_digits dg, kid;
+    bool digits = false, carry = sd > 0 && w->s->cfg.weights && w->board == ~0ULL;
     for (; moves; moves &= moves - 1) {
         int sq = bb_first(moves);
         bb_t b = 1ULL << sq, f = bb_flips(P, O, sq);
@@ -387,8 +391,16 @@ static int gen_moves(struct oth_worker *w, bb_t P, bb_t O, bb_t moves, bb_t E,
                      - (n >= POT_MIN ? POT_W * bb_popcount(around & E & ~b) : 0)
                      + ((b & CORNERS) ? 8 : 0);
                 /* High in the tree a shallow search guesses better. */
-                if (sd > 0)
-                    key -= oth_search_shallow(w, O & ~f, P | f | b, sd) / SORT_EVAL_DIV;
+                if (sd > 0) {
+                    if (carry && !digits) {
+                        oth_eval_digits(&dg, P, O);
+                        digits = true;
+                    }
+                    if (carry)
+                        oth_eval_digits_child(&dg, f, sq, &kid);
+                    key -= oth_search_shallow(w, O & ~f, P | f | b, sd, carry ? &kid : NULL)
+                         / SORT_EVAL_DIV;
+                }
                 else if (n >= SORT_EVAL_MIN && rep)
                     key -= eval_kid(w, &kids, P, O, f, sq, rep) / SORT_EVAL0_DIV;
             }
@@ -717,7 +729,7 @@ static void solve_job(struct oth_worker *w, void *arg)
     int guess = 0;
     bool guessed = !w->s->plain && n >= SORT_SEARCH_MIN;
     if (guessed)
-        guess = oth_search_shallow(w, P, O, n >= SORT_DEEPER ? 4 : 2) / OTH_EVAL_UNIT;
+        guess = oth_search_shallow(w, P, O, n >= SORT_DEEPER ? 4 : 2, NULL) / OTH_EVAL_UNIT;
     int sel_min = w->s->cfg.selective_min ? w->s->cfg.selective_min : SEL_MIN;
     bool selected = !w->s->plain && sel_min > 0 && n >= sel_min && w->s->cfg.weights;
     if (selected) {

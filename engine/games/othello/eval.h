@@ -41,6 +41,22 @@ void oth_eval_kids_init(struct oth_eval_kids *k, const struct oth_weights *w, bb
  * next children reuse, so each thread and node has its own. */
 int oth_eval_kid(struct oth_eval_kids *k, bb_t f, int sq, bb_t P2, bb_t O2, bb_t moves2);
 
+/* The pattern digits of a position (oth_pattern_digits): a search that
+ * carries them from parent to child, at the cost of a few vector adds per
+ * move, sets up each node's children (oth_eval_kids_init_digits) without
+ * reading the board afresh. Plain data: copy freely. */
+struct oth_eval_digits {
+    _Alignas(64) uint32_t a[OTH_EVAL_KID_LANES];
+    _Alignas(64) uint32_t z[OTH_EVAL_KID_LANES];
+};
+void oth_eval_digits(struct oth_eval_digits *d, bb_t P, bb_t O);
+/* The digits of the child after the move to sq flipping f. */
+void oth_eval_digits_child(const struct oth_eval_digits *d, bb_t f, int sq,
+                           struct oth_eval_digits *c);
+/* oth_eval_kids_init of the position (P, O) whose digits are d. */
+void oth_eval_kids_init_digits(struct oth_eval_kids *k, const struct oth_weights *w, bb_t P,
+                               bb_t O, const struct oth_eval_digits *d);
+
 /* Loads weights from path; NULL with a message in err on failure. The
  * caller owns the result (tools that read, fit and write weights). */
 struct oth_weights *oth_weights_load(const char *path, char *err, size_t cap);

@@ -26,6 +26,26 @@ void oth_eval_kids_init(struct oth_eval_kids *k, const struct oth_weights *w, bb
     k->count = 0;
 }
 
+void oth_eval_digits(struct oth_eval_digits *d, bb_t P, bb_t O)
+{
+    oth_pattern_digits(P, O, d->a, d->z);
+}
+
+void oth_eval_digits_child(const struct oth_eval_digits *d, bb_t f, int sq,
+                           struct oth_eval_digits *c)
+{
+    oth_pattern_digits_child(d->a, d->z, f, sq, c->a, c->z);
+}
+
+void oth_eval_kids_init_digits(struct oth_eval_kids *k, const struct oth_weights *w, bb_t P,
+                               bb_t O, const struct oth_eval_digits *d)
+{
+    int ph = oth_weights_phase(w, 63 - bb_popcount(P | O));
+    k->table = w->w + (size_t)ph * OTH_PHASE_SIZE;
+    oth_pattern_digits_base(d->a, d->z, k->base);
+    k->count = 0;
+}
+
 /* The first child reads all its entries: often it is the only one (a cut).
  * From the second on the base entries' values are known, and only the
  * instances the move changes are read (about a third). */

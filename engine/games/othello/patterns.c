@@ -43,6 +43,7 @@ static uint16_t tern[1024];   /* binary digits -> the same digits base 3 */
  * instance does not read q (for oth_pattern_kid_sum). */
 static uint32_t pw[64][OTH_EVAL_KID_LANES] __attribute__((aligned(64)));
 static uint64_t lanes[64];    /* bit i: instance i holds the square */
+static uint32_t offsets[OTH_EVAL_KID_LANES]; /* each instance's first entry */
 _Static_assert(OTH_PAT_INSTANCES <= 64, "a bit of lanes[] per instance");
 static uint32_t *canon;       /* OTH_PHASE_SIZE entries */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -234,6 +235,7 @@ static void init(void)
             seen[d->ninst] = set;
             d->sym[d->ninst++] = (uint8_t)s;
             insts[n] = (struct inst){.base = d->base, .offset = d->offset, .sym = s};
+            offsets[n] = d->offset;
 #ifndef __BMI2__
             init_rows(&insts[n]);
 #endif
@@ -299,6 +301,43 @@ void oth_pattern_kids_base(bb_t P, bb_t O, uint32_t *base)
     oth_pattern_raw(O, P, raw);
     memcpy(base, raw, OTH_PAT_INSTANCES * sizeof *raw);
     memset(base + OTH_PAT_INSTANCES, 0, (OTH_EVAL_KID_LANES - OTH_PAT_INSTANCES) * sizeof *raw);
+}
+
+void oth_pattern_digits(bb_t P, bb_t O, uint32_t *a, uint32_t *z)
+{
+    bb_t ps[8], os[8];
+    all_syms(P, ps);
+    all_syms(O, os);
+    for (int i = 0; i < OTH_PAT_INSTANCES; i++) {
+        a[i] = tern[extract(ps[insts[i].sym], &insts[i])];
+        z[i] = tern[extract(os[insts[i].sym], &insts[i])];
+    }
+    for (int i = OTH_PAT_INSTANCES; i < OTH_EVAL_KID_LANES; i++)
+        a[i] = z[i] = 0;
+}
+
+/* Whole rows of lanes, as in kid_entries: the compiler adds them a vector
+ * at a time. */
+void oth_pattern_digits_child(const uint32_t *a, const uint32_t *z, bb_t f, int sq,
+                              uint32_t *ca, uint32_t *cz)
+{
+    for (int i = 0; i < OTH_EVAL_KID_LANES; i++) {
+        ca[i] = z[i];
+        cz[i] = a[i] + pw[sq][i];
+    }
+    for (; f; f &= f - 1) {
+        const uint32_t *p = pw[bb_first(f)];
+        for (int i = 0; i < OTH_EVAL_KID_LANES; i++) {
+            ca[i] -= p[i];
+            cz[i] += p[i];
+        }
+    }
+}
+
+void oth_pattern_digits_base(const uint32_t *a, const uint32_t *z, uint32_t *base)
+{
+    for (int i = 0; i < OTH_EVAL_KID_LANES; i++)
+        base[i] = offsets[i] + z[i] + 2 * a[i];
 }
 
 /* The child's entries e from the base (see patterns.h); returns the lanes

@@ -92,6 +92,18 @@ int oth_pattern_kid_sum(const int16_t *t, const uint32_t *base, bb_t f, int sq,
 int oth_pattern_kids_values(const int16_t *t, const uint32_t *base, int16_t *bval);
 int oth_pattern_kid_delta(const int16_t *t, const uint32_t *base, const int16_t *bval,
                           int bsum, bb_t f, int sq, bb_t P2, bb_t O2, bb_t moves2);
+/* The digits of a position, each side apart: a[i] holds instance i's
+ * base-3 digits of the mover's discs (1 each), z[i] the opponent's, so
+ * that the mover reads entry offset + a + 2z and the opponent offset +
+ * z + 2a (lanes past the instances are 0). A child's follow from its
+ * parent's by adding powers of 3 (struct oth_eval_digits, eval.h). */
+void oth_pattern_digits(bb_t P, bb_t O, uint32_t *a, uint32_t *z);
+/* The digits of the child after the move to sq flipping f (whose mover
+ * is the parent's opponent). */
+void oth_pattern_digits_child(const uint32_t *a, const uint32_t *z, bb_t f, int sq,
+                              uint32_t *ca, uint32_t *cz);
+/* oth_pattern_kids_base of the position whose digits are a, z. */
+void oth_pattern_digits_base(const uint32_t *a, const uint32_t *z, uint32_t *base);
 /* The canonical entry equal to entry e by a symmetry of its pattern. */
 uint32_t oth_pattern_canon(uint32_t e);
 

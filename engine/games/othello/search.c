@@ -169,11 +169,22 @@ struct move_list {
     int key[OTH_MAX_MOVES];
 };
 
+/* Sets up the evaluation of the children of (P, O), from its digits when
+ * the caller carried them down. */
+static void kids_init(const struct oth_worker *w, struct oth_eval_kids *kids, bb_t P, bb_t O,
+                      const struct oth_eval_digits *dg)
+{
+    if (dg)
+        oth_eval_kids_init_digits(kids, w->s->cfg.weights, P, O, dg);
+    else
+        oth_eval_kids_init(kids, w->s->cfg.weights, P, O);
+}
+
 /* Adds moves to l after its first l->n, best first by a cheap guess: few
  * replies for the opponent (corners count double), own corners, no
  * X-squares next to an empty corner, and the evaluation after the move. */
 static void order_moves(const struct oth_worker *w, bb_t P, bb_t O, bb_t moves,
-                        int depth, struct move_list *l)
+                        int depth, struct move_list *l, const struct oth_eval_digits *dg)
 {
     struct oth_eval_kids kids;
     kids.table = NULL;
@@ -197,7 +208,7 @@ static void order_moves(const struct oth_worker *w, bb_t P, bb_t O, bb_t moves,
              * time (doc/othello.md). */
             if (rep && w->s->cfg.weights && w->board == ~0ULL) {
                 if (!kids.table)
-                    oth_eval_kids_init(&kids, w->s->cfg.weights, P, O);
+                    kids_init(w, &kids, P, O, dg);
                 key -= oth_eval_kid(&kids, f, sq, O & ~f, P | f | b, rep) / MID_EVAL_DIV;
             }
         }
@@ -212,14 +223,15 @@ static void order_moves(const struct oth_worker *w, bb_t P, bb_t O, bb_t moves,
     }
 }
 
-static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int depth);
+static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int depth,
+               const struct oth_eval_digits *dg);
 
 /* Multi-ProbCut: a null-window shallow search beyond the bound that the
  * fitted regression maps to beta (or alpha), t sigmas sure, ends the node
  * with that bound. Only where the search does not reach the end of the
  * game (depth < empties), so exact values are never guessed. */
 static bool probcut(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta,
-                    int depth, int empties, int *out)
+                    int depth, int empties, int *out, const struct oth_eval_digits *dg)
 {
     const struct oth_mpc_cut *c = oth_mpc_lookup(w->s->cfg.mpc, empties, depth);
     /* The parameters were fitted on the 8x8 board only. */
@@ -228,14 +240,14 @@ static bool probcut(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta,
     double t = w->s->mpc_t;
     if (beta < OTH_INF) {
         int bound = oth_mpc_bound_high(c, beta, t);
-        if (bound < OTH_INF && pvs(w, P, O, bound - 1, bound, c->shallow) >= bound) {
+        if (bound < OTH_INF && pvs(w, P, O, bound - 1, bound, c->shallow, dg) >= bound) {
             *out = beta;
             return true;
         }
     }
     if (alpha > -OTH_INF && !w->aborted) {
         int bound = oth_mpc_bound_low(c, alpha, t);
-        if (bound > -OTH_INF && pvs(w, P, O, bound, bound + 1, c->shallow) <= bound) {
+        if (bound > -OTH_INF && pvs(w, P, O, bound, bound + 1, c->shallow, dg) <= bound) {
             *out = alpha;
             return true;
         }
@@ -255,7 +267,7 @@ static int leaf_kid(struct oth_worker *w, struct oth_eval_kids *kids, bb_t P2, b
         return oth_eval_kid(kids, f, sq, P2, O2, moves);
     if (!othello_moves(O2, P2, w->board))
         return oth_final(w, P2, O2) * OTH_EVAL_UNIT;
-    return -pvs(w, O2, P2, -beta, -alpha, 0);
+    return -pvs(w, O2, P2, -beta, -alpha, 0, NULL);
 }
 
 /* Moves sq, if listed after the first, to the second place: the table's
@@ -275,7 +287,11 @@ static void first_of_rest(struct move_list *l, int sq)
         }
 }
 
-static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int depth)
+/* dg: the pattern digits of (P, O), or NULL; from 2 plies above the
+ * leaves each node carries them to its children (eval.h), which then set
+ * up their own children's evaluations without reading the board. */
+static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int depth,
+               const struct oth_eval_digits *dg)
 {
     if (oth_poll(w))
         return 0;
@@ -283,7 +299,7 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
     if (!moves) {
         if (!othello_moves(O, P, w->board))
             return oth_final(w, P, O) * OTH_EVAL_UNIT;
-        return -pvs(w, O, P, -beta, -alpha, depth);
+        return -pvs(w, O, P, -beta, -alpha, depth, NULL);
     }
     if (depth <= 0)
         return oth_evaluate(w->s->cfg.weights, P, O, w->board);
@@ -326,9 +342,15 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
             }
         }
     }
+    struct oth_eval_digits own, kid;
+    bool carry = depth >= 2 && s->cfg.weights && w->board == ~0ULL && !s->plain;
+    if (carry && !dg) {
+        oth_eval_digits(&own, P, O);
+        dg = &own;
+    }
     if (s->cfg.mpc && !s->plain && depth < empties && depth >= s->mpc_min_depth) {
         int v;
-        if (probcut(w, P, O, alpha, beta, depth, empties, &v))
+        if (probcut(w, P, O, alpha, beta, depth, empties, &v, dg))
             return v;
         if (w->aborted)
             return 0;
@@ -343,7 +365,7 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
         l.key[l.n++] = INT_MAX;
         moves &= ~(1ULL << ttmove);
     } else {
-        order_moves(w, P, O, moves, depth, &l);
+        order_moves(w, P, O, moves, depth, &l, dg);
         moves = 0;
     }
     int best = -OTH_INF, bestmove = -1, a = alpha;
@@ -360,14 +382,21 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
         int v;
         if (by_kids) {
             if (!kids.table)
-                oth_eval_kids_init(&kids, s->cfg.weights, P, O);
+                kids_init(w, &kids, P, O, dg);
             v = -leaf_kid(w, &kids, P2, O2, f, sq, -beta, -a);
-        } else if (i == 0) {
-            v = -pvs(w, P2, O2, -beta, -a, depth - 1);
         } else {
-            v = -pvs(w, P2, O2, -a - 1, -a, depth - 1);
-            if (v > a && v < beta)
-                v = -pvs(w, P2, O2, -beta, -a, depth - 1);
+            const struct oth_eval_digits *kd = NULL;
+            if (carry) {
+                oth_eval_digits_child(dg, f, sq, &kid);
+                kd = &kid;
+            }
+            if (i == 0) {
+                v = -pvs(w, P2, O2, -beta, -a, depth - 1, kd);
+            } else {
+                v = -pvs(w, P2, O2, -a - 1, -a, depth - 1, kd);
+                if (v > a && v < beta)
+                    v = -pvs(w, P2, O2, -beta, -a, depth - 1, kd);
+            }
         }
         if (w->aborted)
             return 0;
@@ -381,7 +410,7 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
             }
         }
         if (moves) {
-            order_moves(w, P, O, moves, depth, &l);
+            order_moves(w, P, O, moves, depth, &l, dg);
             moves = 0;
             first_of_rest(&l, ttmove2);
         }
@@ -392,14 +421,15 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
     return best;
 }
 
-int oth_search_shallow(struct oth_worker *w, bb_t P, bb_t O, int depth)
+int oth_search_shallow(struct oth_worker *w, bb_t P, bb_t O, int depth,
+                       const struct oth_eval_digits *dg)
 {
-    return pvs(w, P, O, -OTH_INF, OTH_INF, depth);
+    return pvs(w, P, O, -OTH_INF, OTH_INF, depth, dg);
 }
 
 int oth_search_window(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int depth)
 {
-    return pvs(w, P, O, alpha, beta, depth);
+    return pvs(w, P, O, alpha, beta, depth, NULL);
 }
 
 /* Root of one iteration: moves in the order of the last iteration. */
@@ -411,7 +441,7 @@ static int root_all(struct oth_worker *w, bb_t P, bb_t O, struct move_list *l,
     for (int i = 0; i < l->n; i++) {
         int sq = l->sq[i];
         bb_t b = 1ULL << sq, f = bb_flips(P, O, sq);
-        l->key[i] = -pvs(w, O & ~f, P | f | b, -OTH_INF, OTH_INF, depth - 1);
+        l->key[i] = -pvs(w, O & ~f, P | f | b, -OTH_INF, OTH_INF, depth - 1, NULL);
         if (w->aborted)
             return 0;
         if (i == 0 || l->key[i] > w->value) {
@@ -441,11 +471,11 @@ static int root(struct oth_worker *w, bb_t P, bb_t O, struct move_list *l,
         bb_t b = 1ULL << sq, f = bb_flips(P, O, sq);
         int v;
         if (i == 0) {
-            v = -pvs(w, O & ~f, P | f | b, -beta, -a, depth - 1);
+            v = -pvs(w, O & ~f, P | f | b, -beta, -a, depth - 1, NULL);
         } else {
-            v = -pvs(w, O & ~f, P | f | b, -a - 1, -a, depth - 1);
+            v = -pvs(w, O & ~f, P | f | b, -a - 1, -a, depth - 1, NULL);
             if (v > a && v < beta)
-                v = -pvs(w, O & ~f, P | f | b, -beta, -a, depth - 1);
+                v = -pvs(w, O & ~f, P | f | b, -beta, -a, depth - 1, NULL);
         }
         if (w->aborted)
             return 0;
@@ -530,7 +560,7 @@ static void mid_job(struct oth_worker *w, void *arg)
     int left = bb_popcount(empties);
     struct move_list l;
     l.n = 0;
-    order_moves(w, j->P, j->O, othello_moves(j->P, j->O, w->board), 64, &l);
+    order_moves(w, j->P, j->O, othello_moves(j->P, j->O, w->board), 64, &l, NULL);
     /* Helpers start one ply deeper every other thread, so that they fill
      * the table ahead of the main worker. */
     int guess = 0;
@@ -634,7 +664,7 @@ int oth_search_fixed(struct oth_search *s, bb_t P, bb_t O, bb_t board,
         struct oth_worker w = {.s = s, .board = board, .squares = bb_popcount(board)};
         s->run = &run;
         atomic_store(&s->halt, 0);
-        int v = -pvs(&w, O, P, -OTH_INF, OTH_INF, depth);
+        int v = -pvs(&w, O, P, -OTH_INF, OTH_INF, depth, NULL);
         if (!othello_moves(O, P, board))
             v = oth_final(&w, P, O) * OTH_EVAL_UNIT;
         s->run = NULL;
@@ -649,7 +679,7 @@ int oth_search_fixed(struct oth_search *s, bb_t P, bb_t O, bb_t board,
         atomic_store(&s->halt, 0);
         struct move_list l;
         l.n = 0;
-        order_moves(&w, P, O, othello_moves(P, O, board), depth, &l);
+        order_moves(&w, P, O, othello_moves(P, O, board), depth, &l, NULL);
         int bm = -1;
         int v = root(&w, P, O, &l, -OTH_INF, OTH_INF, depth, &bm);
         s->run = NULL;

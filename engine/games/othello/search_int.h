@@ -103,8 +103,10 @@ int oth_run_workers(struct oth_search *s, struct oth_worker *w, bb_t board,
 /* Sends a progress report from the main worker if one is due or forced. */
 void oth_report(struct oth_worker *w, const struct oth_progress *p, bool force);
 
-/* A full-window midgame search (the solver's move ordering). */
-int oth_search_shallow(struct oth_worker *w, bb_t P, bb_t O, int depth);
+/* A full-window midgame search (the solver's move ordering); dg: the
+ * position's pattern digits (eval.h) or NULL. */
+int oth_search_shallow(struct oth_worker *w, bb_t P, bb_t O, int depth,
+                       const struct oth_eval_digits *dg);
 /* The same within (alpha, beta), fail-soft (the solver's ProbCut). */
 int oth_search_window(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int depth);
 
