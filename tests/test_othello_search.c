@@ -10,6 +10,7 @@
 #include "engine/clock.h"
 #include "engine/game.h"
 #include "engine/games/othello/busy.h"
+#include "engine/games/othello/window.h"
 #include "engine/games/othello/lastflip.h"
 #include "engine/games/othello/othello.h"
 #include "engine/games/othello/obf.h"
@@ -922,6 +923,39 @@ static void test_busy_marks(void)
     CHECK(left == 0, "%d marks left after every key cleared its own", left);
 }
 
+/* The solver's aspiration window: searches whose value depends on the
+ * window (the selective passes) may fail low, then high, then low again;
+ * the re-searches must still end. Here every search fails at an edge of
+ * its window, on the sides each of 16 patterns gives, and a consistent
+ * search (the same value whatever the window) must give its value. */
+static void test_window(void)
+{
+    int worst = 0, wrong = 0, cases = 0;
+    for (int guess = -64; guess <= 64; guess += 2)
+        for (int pattern = 0; pattern < 16; pattern++) {
+            struct oth_window w = oth_window_start(guess, 4, -65, 65);
+            int n = 0;
+            for (bool more = true; more && n < 20; n++) {
+                bool high = pattern >> (n & 3) & 1;
+                more = oth_window_next(&w, high ? w.hi : w.lo, -65, 65);
+            }
+            worst = n > worst ? n : worst;
+            cases++;
+        }
+    CHECK(worst <= 3, "a search failing on alternate sides took %d searches", worst);
+    for (int value = -64; value <= 64; value++)
+        for (int guess = -64; guess <= 64; guess += 2) {
+            struct oth_window w = oth_window_start(guess, 4, -65, 65);
+            int n = 1;
+            while (oth_window_next(&w, value, -65, 65) && n < 20)
+                n++;
+            wrong += n > 2 || value <= w.lo || value >= w.hi;
+            cases++;
+        }
+    CHECK(wrong == 0, "%d consistent searches ended off their value or after 3 searches", wrong);
+    CHECK(cases == 65 * 16 + 129 * 65, "%d cases", cases);
+}
+
 /* ---- the solve commands ---- */
 
 static void test_commands(void)
@@ -1015,5 +1049,6 @@ int main(void)
     test_stop_nodes();
     test_many_moves();
     test_busy_marks();
+    test_window();
     return check_report();
 }

@@ -10,6 +10,7 @@
 #include "othello.h"
 #include "search_int.h"
 #include "lastflip.h"
+#include "window.h"
 
 #include "engine/clock.h"
 
@@ -644,23 +645,13 @@ int oth_solve_window(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta)
 static int aspire(struct oth_worker *w, bb_t P, bb_t O, struct emove *m, int count,
                   int guess, int width, int alpha, int beta, int *best)
 {
-    int lo = guess - width > alpha ? guess - width : alpha;
-    int hi = guess + width < beta ? guess + width : beta;
-    if (lo >= hi)
-        lo = alpha, hi = beta;
+    struct oth_window win = oth_window_start(guess, width, alpha, beta);
     for (;;) {
-        int v = solve_root(w, P, O, lo, hi, m, count, best);
+        int v = solve_root(w, P, O, win.lo, win.hi, m, count, best);
         if (w->aborted)
             return 0;
-        if (v <= lo && lo > alpha) {
-            hi = v + 1;
-            lo = alpha;
-        } else if (v >= hi && hi < beta) {
-            lo = v - 1;
-            hi = beta;
-        } else {
+        if (!oth_window_next(&win, v, alpha, beta))
             return v;
-        }
     }
 }
 
