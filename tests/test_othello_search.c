@@ -952,7 +952,8 @@ static void test_window(void)
             wrong += n > 2 || value <= w.lo || value >= w.hi;
             cases++;
         }
-    CHECK(wrong == 0, "%d consistent searches ended off their value or after 3 searches", wrong);
+    CHECK(wrong == 0, "%d consistent searches ended off their value or took more than 2 searches",
+          wrong);
     CHECK(cases == 65 * 16 + 129 * 65, "%d cases", cases);
 }
 
