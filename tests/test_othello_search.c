@@ -5,7 +5,8 @@
  * depth-limited plain minimax over the simple evaluation and over the
  * patterns (whose last ply is read from the parent's entries), FFO positions
  * with known answers, set_position for Othello and Yonin, genmove
- * within a 0.2 s budget, how soon a search sees a stop (in nodes), a
+ * within a 0.2 s budget, how soon a search sees a stop (in nodes, also
+ * when the solver counts nodes between polls), a
  * set-up board with 35 legal moves, and the threads' busy marks. */
 #include "engine/clock.h"
 #include "engine/game.h"
@@ -15,6 +16,7 @@
 #include "engine/games/othello/othello.h"
 #include "engine/games/othello/obf.h"
 #include "engine/games/othello/search.h"
+#include "engine/games/othello/search_int.h"
 #include "engine/games/othello/tt.h"
 #include "engine/player.h"
 #include "engine/rng.h"
@@ -857,6 +859,30 @@ static void test_stop_nodes(void)
     oth_search_free(s);
 }
 
+/* The poll as the solver drives it: its last plies count nodes without
+ * polling (here three for each poll), so the count the poll sees can
+ * step over every multiple of 2048. A stop must still be seen within
+ * 2048 nodes; checked only at multiples of 2048, it was never seen here
+ * (the loop gave up after 100,000 nodes). */
+static void test_poll_between_counts(void)
+{
+    struct oth_search *s = new_search(1);
+    struct oth_worker w = {.s = s, .board = ~0ULL, .squares = 64};
+    for (int i = 0; i < 1000; i++) {
+        w.nodes += 3;
+        oth_poll(&w);
+    }
+    CHECK(!w.aborted, "no stop yet, yet the poll says stop");
+    atomic_store(&s->halt, 1);
+    uint64_t at = w.nodes;
+    while (!oth_poll(&w) && w.nodes < at + 100000)
+        w.nodes += 3;
+    printf("a stop seen %llu nodes after it\n", (unsigned long long)(w.nodes - at));
+    CHECK(w.aborted && w.nodes - at <= 2048 + 4, "a stop seen %llu nodes after it (at most 2052)",
+          (unsigned long long)(w.nodes - at));
+    oth_search_free(s);
+}
+
 /* A set-up board with 35 legal moves for X (found by a local search over
  * boards): every move list must hold them all. The midgame search lists
  * every root move as a candidate and ranks them; the solver, stopped at
@@ -1048,6 +1074,7 @@ int main(void)
     test_player_time();
     printf("player: %.2fs\n", clock_now() - t);
     test_stop_nodes();
+    test_poll_between_counts();
     test_many_moves();
     test_busy_marks();
     test_window();

@@ -60,6 +60,7 @@ struct oth_worker {
     int squares;                 /* squares on the board */
     int id;                      /* 0: the main worker */
     uint64_t nodes;
+    uint64_t poll_at;            /* the node count of the next check */
     bool aborted;
     double next_report;
     /* What the main worker knows of the running iteration, for reports. */
@@ -78,12 +79,16 @@ static inline struct oth_tt *oth_solve_tt(struct oth_search *s, int n)
 }
 
 /* Every 2048 nodes: looks at the stop flag, the clock and other workers;
- * once true, the worker's searches return garbage that callers ignore. */
+ * once true, the worker's searches return garbage that callers ignore.
+ * A due count, not a multiple of 2048: the solver's last plies count
+ * nodes without polling, so a multiple could be stepped over. */
 bool oth_worker_check(struct oth_worker *w);
 static inline bool oth_poll(struct oth_worker *w)
 {
-    if ((++w->nodes & 2047) == 0 && !w->aborted)
+    if (++w->nodes >= w->poll_at && !w->aborted) {
+        w->poll_at = w->nodes + 2048;
         w->aborted = oth_worker_check(w);
+    }
     return w->aborted;
 }
 
