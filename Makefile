@@ -48,7 +48,7 @@ TESTS        := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%) $(FAKE_SRC:tests/%.c=$(BU
 .SECONDARY:
 all: $(BIN)/quartet $(TOOLS)
 
-$(BUILD)/%.o: %.c
+$(BUILD)/%.o: %.c $(BUILD)/.flags
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -I. -c $< -o $@
 
@@ -58,6 +58,19 @@ $(BUILD)/%.o: %.c
 # and in the sanitizer builds (set empty there) in datapath.c.
 OTHELLO_OPT ?= -O3
 $(BUILD)/engine/games/othello/%.o: CFLAGS += $(OTHELLO_OPT)
+
+# Each build folder's .flags holds the compiler and flags its objects were
+# built with, rewritten (while the Makefile is read) only when they change:
+# every object depends on it, so `make ARCH=` or another OTHELLO_OPT
+# rebuilds instead of linking objects built with other flags, which would
+# make a benchmark of two settings measure one build twice.
+FLAGS_NOW := $(strip $(CC) $(CFLAGS) | $(OTHELLO_OPT))
+ifneq ($(FLAGS_NOW),$(strip $(shell cat $(BUILD)/.flags 2>/dev/null)))
+  $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' > $(BUILD)/.flags)
+endif
+$(BUILD)/.flags: # gone since the Makefile was read (make clean all)
+	@mkdir -p $(dir $@)
+	@printf '%s\n' '$(FLAGS_NOW)' > $@
 
 $(LIB): $(ENGINE_OBJ)
 	@rm -f $@
