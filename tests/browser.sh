@@ -40,4 +40,26 @@ serve "$port" 8
 # A second server allowing one engine, for the connection cap.
 capped=$(free_port)
 serve "$capped" 1
-QUARTET="$QUARTET" node tests/browser/run.mjs "http://127.0.0.1:$port/" "http://127.0.0.1:$capped/"
+# run.mjs, then every tests/browser/*.test.mjs (each its own part of the
+# page: layout, connection, review, ...), all with the same two servers;
+# a test file that needs servers of its own (to kill one) starts them.
+# Each prints "N passed, N failed"; the sum is this test's last line.
+total_p=0 total_f=0 status=0
+out=$(mktemp) || exit 1
+for t in tests/browser/run.mjs tests/browser/*.test.mjs; do
+    [ -f "$t" ] || continue
+    echo "== $t"
+    QUARTET="$QUARTET" node "$t" "http://127.0.0.1:$port/" "http://127.0.0.1:$capped/" >"$out" 2>&1
+    st=$?
+    grep -v -E '^[0-9]+ passed, [0-9]+ failed$' "$out"
+    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$out" | tail -n 1)
+    if [ -z "$line" ]; then
+        echo "not ok - $t: no result line (exit $st)"; total_f=$((total_f + 1)); status=1; continue
+    fi
+    p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed*}
+    total_p=$((total_p + p)); total_f=$((total_f + f))
+    [ "$st" -eq 0 ] || status=1
+done
+rm -f "$out"
+echo "$total_p passed, $total_f failed"
+[ "$status" -eq 0 ] && [ "$total_f" -eq 0 ]
