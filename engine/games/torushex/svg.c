@@ -42,29 +42,30 @@ static bool on_board(const struct hexes *h, int c, int r)
     return c >= 0 && c < h->n && r >= 0 && r < h->n;
 }
 
-/* One hexagon: a q-point on the board, a faded copy in the margin. */
+static int wrap(int v, int n)
+{
+    return (v % n + n) % n;
+}
+
+/* One hexagon: a q-point on the board, a faded copy in the margin. A copy
+ * names the cell it copies (q-copy, data-copy-of), so a client can take a
+ * click on it for that cell; it has no data-point, so it is no point. */
 static void cell_shape(struct svg_out *o, const struct hexes *h, int c, int r)
 {
     double x, y;
+    char name[16];
     centre(h, c, r, &x, &y);
-    if (on_board(h, c, r)) {
-        char name[16];
-        svg_point_name(name, sizeof name, c, r);
+    svg_point_name(name, sizeof name, wrap(c, h->n), wrap(r, h->n));
+    if (on_board(h, c, r))
         svg_put(o, "<polygon class=\"q-point\" data-point=\"%s\" points=\"", name);
-    } else {
-        svg_put(o, "<polygon opacity=\"0.45\" points=\"");
-    }
+    else
+        svg_put(o, "<polygon class=\"q-copy\" data-copy-of=\"%s\" opacity=\"0.45\" points=\"", name);
     for (int k = 0; k < 6; k++) {
         double px, py;
         corner(h, x, y, k, &px, &py);
         svg_put(o, "%s%.1f,%.1f", k ? " " : "", px, py);
     }
     svg_put(o, "\" fill=\"#ecdfbf\" stroke=\"#a8936a\" stroke-width=\"1\"/>\n");
-}
-
-static int wrap(int v, int n)
-{
-    return (v % n + n) % n;
 }
 
 static void stone_at(struct svg_out *o, const struct th_state *s, const struct hexes *h, int c,
