@@ -199,6 +199,8 @@ const struct game *game_find(const char *name);    /* name or alias, any case */
 
 /* Helpers built on the interface (engine/game_util.c). */
 int game_player_index(const struct game *g, const char *name); /* -1 if none */
+/* The variant of g called `word` (any case); NULL if g has none of that name. */
+const struct game_variant *game_variant_find(const struct game *g, const char *word);
 const char *game_player_name(const struct game *g, int player);
 bool game_is_legal(const struct game *g, const void *st, move_t m);
 uint64_t game_perft(const struct game *g, const void *st, int depth);

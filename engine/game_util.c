@@ -16,6 +16,14 @@ int game_player_index(const struct game *g, const char *name)
     return -1;
 }
 
+const struct game_variant *game_variant_find(const struct game *g, const char *word)
+{
+    for (int i = 0; i < GAME_MAX_VARIANTS && g->variants[i].name; i++)
+        if (strcasecmp(g->variants[i].name, word) == 0)
+            return &g->variants[i];
+    return NULL;
+}
+
 const char *game_player_name(const struct game *g, int player)
 {
     if (player < 0 || player >= g->num_players)

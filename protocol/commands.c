@@ -231,16 +231,6 @@ static bool cmd_list_games(struct session *s, int argc, char **argv,
     return true;
 }
 
-static bool find_variant(const struct game *g, const char *w, uint32_t *flag)
-{
-    for (int i = 0; i < GAME_MAX_VARIANTS && g->variants[i].name; i++)
-        if (strcasecmp(g->variants[i].name, w) == 0) {
-            *flag = g->variants[i].flag;
-            return true;
-        }
-    return false;
-}
-
 static bool cmd_set_game(struct session *s, int argc, char **argv,
                          struct text *out)
 {
@@ -253,8 +243,8 @@ static bool cmd_set_game(struct session *s, int argc, char **argv,
     }
     struct game_options opt = {.size = g->default_size, .flags = 0};
     for (int i = 1; i < argc; i++) {
-        uint32_t f;
-        if (!find_variant(g, argv[i], &f)) {
+        const struct game_variant *v = game_variant_find(g, argv[i]);
+        if (!v) {
             text_printf(out, "unknown variant ");
             put_word(out, argv[i]);
             text_printf(out, " for %s ", g->name);
@@ -266,7 +256,12 @@ static bool cmd_set_game(struct session *s, int argc, char **argv,
                 text_puts(out, ")");
             return false;
         }
-        opt.flags |= f;
+        /* Said twice is a mistake in what the controller meant. */
+        if (opt.flags & v->flag) {
+            text_printf(out, "repeated variant '%s' for %s", v->name, g->name);
+            return false;
+        }
+        opt.flags |= v->flag;
     }
     return new_game(s, g, &opt, out);
 }
@@ -576,26 +571,38 @@ static bool cmd_set_position(struct session *s, int argc, char **argv,
     return true;
 }
 
+/* analyze's interval in centiseconds, or a message naming the range. */
+static bool parse_interval(const char *w, long long *cs, struct text *out)
+{
+    if (args_int(w, ANALYZE_MIN_INTERVAL, ANALYZE_MAX_INTERVAL, cs) == ARGS_OK)
+        return true;
+    text_printf(out, "syntax error: analyze interval must be %d to %d centiseconds, not ",
+                ANALYZE_MIN_INTERVAL, ANALYZE_MAX_INTERVAL);
+    put_word(out, w);
+    return false;
+}
+
 /* analyze [PLAYER] [INTERVAL]: checks the request; protocol/analyze.c runs
- * it once the "=" line is out, until the next command arrives. */
+ * it once the "=" line is out, until the next command arrives (or the
+ * command time cap ends it). */
 static bool cmd_analyze(struct session *s, int argc, char **argv,
                         struct text *out)
 {
-    int p = -1, next = 0;
+    int p = -1;
     long long cs = ANALYZE_DEFAULT_INTERVAL;
-    /* The first word is the player when it names one (Yonin's seats 1-4
-     * are numbers too) or when an interval follows; else the interval. */
-    if (argc > 0 && (argc == 2 || game_player_index(s->game, argv[0]) >= 0 ||
-                     args_int(argv[0], 1, 360000, &cs) != ARGS_OK)) {
-        if (!parse_player(s, argv[0], &p, out))
-            return false;
-        next = 1;
-    }
-    if (next < argc && args_int(argv[next], 1, 360000, &cs) != ARGS_OK) {
-        text_puts(out, "syntax error: interval must be 1..360000 centiseconds, not ");
-        put_word(out, argv[next]);
+    double num;
+    /* Two words are the player and the interval. A lone word is the
+     * player when it names one (Yonin's seats 1-4 are numbers too) or is
+     * no number at all; any other number is an interval, in range or not. */
+    const char *player = argc == 2 ? argv[0] : NULL, *interval = argc == 2 ? argv[1] : NULL;
+    if (argc == 1 && (game_player_index(s->game, argv[0]) >= 0 ||
+                      args_double(argv[0], &num) == ARGS_SYNTAX))
+        player = argv[0];
+    else if (argc == 1)
+        interval = argv[0];
+    if ((player && !parse_player(s, player, &p, out)) ||
+        (interval && !parse_interval(interval, &cs, out)))
         return false;
-    }
     s->analyze_request = false;
     if (s->game->is_over(s->state))
         return true;   /* nothing to analyze: an empty success */

@@ -39,6 +39,9 @@ bool command_run(struct session *s, const char *name, int argc, char **argv,
 
 /* analyze's interval when none is given, in centiseconds. */
 #define ANALYZE_DEFAULT_INTERVAL 50
+/* ... and the range it accepts (an hour at most). */
+#define ANALYZE_MIN_INTERVAL 1
+#define ANALYZE_MAX_INTERVAL 360000
 
 /* Deepest perft the protocol accepts. */
 #define COMMANDS_MAX_PERFT 30

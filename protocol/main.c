@@ -202,13 +202,12 @@ static void start(struct session *s, const struct config *c)
         die("unknown game '%s'", c->game);
     struct game_options opt = {.size = g->default_size, .flags = 0};
     for (int i = 0; i < c->nvariants; i++) {
-        int v = 0;
-        while (v < GAME_MAX_VARIANTS && g->variants[v].name &&
-               strcasecmp(g->variants[v].name, c->variants[i]) != 0)
-            v++;
-        if (v == GAME_MAX_VARIANTS || !g->variants[v].name)
+        const struct game_variant *v = game_variant_find(g, c->variants[i]);
+        if (!v)
             die("unknown variant '%s'", c->variants[i]);
-        opt.flags |= g->variants[v].flag;
+        if (opt.flags & v->flag)
+            die("repeated variant '%s'", v->name);
+        opt.flags |= v->flag;
     }
     if (c->size) {
         if (c->size < g->min_size || c->size > g->max_size ||

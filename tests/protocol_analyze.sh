@@ -89,7 +89,8 @@ expect() {
     if [ "$got" = "$3" ]; then ok "$1"; else bad "$1" "expected $3, got $got"; fi
 }
 expect "analyze: not on turn" '1 analyze w\n' "?1 illegal move: not white's turn (black to move)"
-expect "analyze: bad interval" '1 analyze b 0\n' "?1 syntax error: interval must be 1..360000 centiseconds, not '0'"
+expect "analyze: bad interval" '1 analyze b 0\n' "?1 syntax error: analyze interval must be 1 to 360000 centiseconds, not '0'"
+expect "analyze: lone interval out of range" '1 analyze 0\n2 analyze 360001\n' "?1 syntax error: analyze interval must be 1 to 360000 centiseconds, not '0'|?2 syntax error: analyze interval must be 1 to 360000 centiseconds, not '360001'"
 expect "analyze: bad player" '1 analyze x\n' "?1 syntax error: unknown player 'x' (black, white)"
 expect "analyze: Yonin seat 3 is a player, not an interval" 'set_game yonin\n1 analyze 3\n2 analyze 3 10\n' "=|?1 illegal move: not c's turn (a to move)|?2 illegal move: not c's turn (a to move)"
 expect "analyze: too many words" '1 analyze b 10 3\n' '?1 syntax error: usage: analyze [PLAYER] [INTERVAL]'

@@ -152,6 +152,7 @@ refuse() { # NAME PATTERN ARGS...
 }
 refuse "unknown game" "unknown game 'chess'" -g chess
 refuse "unknown variant" "unknown variant 'solo'" -g yonin,solo
+refuse "repeated variant" "repeated variant 'team'" -g yonin,team,TEAM
 refuse "odd othello size" "cannot be played on size 7" -g othello -s 7
 refuse "size too big" "cannot be played on size 20" -g torushex -s 20
 refuse "size not a number" "bad value for --size" -g separo -s nine

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 static void usage(FILE *f)
 {
@@ -87,11 +86,11 @@ static void parse_game(struct stats_config *c, const char *text)
         comma = strchr(word, ',');
         if (comma)
             *comma = 0;
-        const struct game_variant *v = c->g->variants;
-        while (v->name && strcasecmp(v->name, word) != 0)
-            v++;
-        if (!v->name)
+        const struct game_variant *v = game_variant_find(c->g, word);
+        if (!v)
             die("unknown variant '%s'", word);
+        if (c->gopt.flags & v->flag)
+            die("repeated variant '%s'", v->name);
         c->gopt.flags |= v->flag;
         c->team |= strcmp(v->name, "team") == 0;
         size_t used = strlen(c->variants);
