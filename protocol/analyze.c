@@ -3,6 +3,7 @@
  * best first, in the format Leela Zero and KataGo made common. */
 #include "protocol/analyze.h"
 
+#include "engine/clock.h"
 #include "engine/stop.h"
 
 #include <pthread.h>
@@ -19,6 +20,7 @@ struct analysis {
     unsigned char *walk;       /* scratch for printing principal variations */
     FILE *out;
     struct search_limits lim;
+    double deadline;           /* clock_now seconds; 0: no cap */
 };
 
 static void put_move(FILE *out, const struct game *g, const void *st, move_t m)
@@ -110,6 +112,7 @@ void analysis_start(struct session *s, const struct gtp_command *cmd, FILE *out)
     a->ptype = s->ptype;
     a->player = s->player;
     a->out = out;
+    a->deadline = s->max_command_time > 0 ? clock_now() + s->max_command_time : 0;
     a->lim = (struct search_limits){
         .seconds = 0,
         .playouts = 0,
@@ -143,4 +146,19 @@ void analysis_stop(struct session *s, FILE *out)
     fputs("\n", out);
     fflush(out);
     free_analysis(a);
+}
+
+void analysis_cap(struct session *s, FILE *out)
+{
+    if (!s->analysis)
+        return;
+    if (s->popt.verbose > 0)
+        fprintf(stderr, "analyze: ended by the command time limit (%g s)\n",
+                s->max_command_time);
+    analysis_stop(s, out);
+}
+
+double analysis_deadline(const struct session *s)
+{
+    return s->analysis ? s->analysis->deadline : 0;
 }

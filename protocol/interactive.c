@@ -4,6 +4,8 @@
  * here itself (no reader thread in interactive use). */
 #include "protocol/interactive.h"
 
+#include "engine/clock.h"
+#include "protocol/analyze.h"
 #include "protocol/commands.h"
 #include "protocol/runner.h"
 
@@ -17,7 +19,7 @@
 #include <strings.h>
 #include <unistd.h>
 
-static const struct session *completion_session;
+static struct session *completion_session;
 static const struct runner *signal_source;
 
 enum word_kind { WORD_COMMAND, WORD_GAME, WORD_PLAYER_TYPE, WORD_SEAT, WORD_NONE };
@@ -81,6 +83,21 @@ static char **complete(const char *text, int start, int end)
     return rl_completion_matches(text, generator);
 }
 
+/* poll()'s timeout until a running analyze's cap, which it applies when
+ * due (the stream's end is printed over the prompt, then it is redrawn). */
+static int cap_timeout(void)
+{
+    double d = analysis_deadline(completion_session);
+    if (d <= 0)
+        return -1;
+    double left = d - clock_now();
+    if (left > 0)
+        return left > 1 ? 1000 : (int)(left * 1000) + 1;
+    analysis_cap(completion_session, stdout);
+    rl_forced_update_display();
+    return -1;
+}
+
 /* Readline's input: a SIGINT at the prompt ends the line as end of input
  * does (the loop then sees the signal), with the terminal restored by
  * readline itself. poll() always wakes up for a signal. */
@@ -91,7 +108,10 @@ static int get_key(FILE *in)
         if (runner_sigint_pending(signal_source))
             return EOF;
         struct pollfd p = {.fd = fd, .events = POLLIN};
-        if (poll(&p, 1, -1) < 0) {
+        int k = poll(&p, 1, cap_timeout());
+        if (k == 0)
+            continue;   /* look at the cap again */
+        if (k < 0) {
             if (errno == EINTR)
                 continue;
             return EOF;
@@ -106,7 +126,7 @@ static int get_key(FILE *in)
     }
 }
 
-void interactive_init(const struct session *s, const struct runner *r)
+void interactive_init(struct session *s, const struct runner *r)
 {
     completion_session = s;
     signal_source = r;

@@ -59,7 +59,8 @@ static void usage(FILE *f)
           "  --seed N                  random seed\n"
           "  --verbose                 diagnostics on stderr (repeatable)\n"
           "  --max-command-time SECONDS  stop any command that runs longer, as\n"
-          "                            '# interrupt' does (default: no limit)\n"
+          "                            '# interrupt' does, and end an analyze\n"
+          "                            stream after it (default: no limit)\n"
           "  --help, --version\n"
           "While a command runs, a line '# interrupt' (GoGui's gogui-interrupt)\n"
           "or SIGINT stops it: perft, solve, stoner answer '? interrupted', genmove\n"
@@ -249,7 +250,12 @@ static void loop_piped(struct session *s, struct runner *r, struct text *out)
 {
     struct runner_line *l;
     enum runner_event e;
-    while (!s->quit && !ferror(stdout) && (e = runner_next(r, &l)) != RUNNER_EOF) {
+    while (!s->quit && !ferror(stdout) &&
+           (e = runner_next(r, analysis_deadline(s), &l)) != RUNNER_EOF) {
+        if (e == RUNNER_DEADLINE) {
+            analysis_cap(s, stdout);   /* ends it as a next line would */
+            continue;
+        }
         if (e == RUNNER_SIGINT) {
             /* SIGINT ends a streaming analyze; with nothing running, us. */
             if (!s->analysis)

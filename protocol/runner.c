@@ -364,7 +364,36 @@ void runner_free(struct runner *r)
 
 /* ---- the main thread's side ------------------------------------------------- */
 
-enum runner_event runner_next(struct runner *r, struct runner_line **line)
+/* Waits for a post on wake or a signal; true when the deadline (0: none)
+ * passed first. sem_timedwait takes the realtime clock, which may be set
+ * back: each wait is at most a second, then the monotonic clock decides. */
+static bool wait_wake(struct runner *r, double deadline)
+{
+    for (;;) {
+        int rc;
+        if (deadline > 0) {
+            double left = deadline - clock_now();
+            if (left <= 0)
+                return true;
+            if (left > 1)
+                left = 1;
+            struct timespec ts;
+            clock_gettime(CLOCK_REALTIME, &ts);
+            long ns = ts.tv_nsec + (long)(left * 1e9);
+            ts.tv_sec += ns / 1000000000L;
+            ts.tv_nsec = ns % 1000000000L;
+            rc = sem_timedwait(&r->wake, &ts);
+        } else {
+            rc = sem_wait(&r->wake);
+        }
+        if (rc == 0 || (errno == EINTR && __atomic_load_n(&r->sigint_idle, __ATOMIC_SEQ_CST)))
+            return false;
+        if (errno != EINTR && errno != ETIMEDOUT)
+            return false;   /* cannot wait: look at the queue again */
+    }
+}
+
+enum runner_event runner_next(struct runner *r, double deadline, struct runner_line **line)
 {
     for (;;) {
         if (runner_take_sigint(r))
@@ -392,9 +421,8 @@ enum runner_event runner_next(struct runner *r, struct runner_line **line)
         }
         if (eof)
             return RUNNER_EOF;
-        while (sem_wait(&r->wake) != 0 && errno == EINTR)
-            if (__atomic_load_n(&r->sigint_idle, __ATOMIC_SEQ_CST))
-                break;
+        if (wait_wake(r, deadline))
+            return RUNNER_DEADLINE;
     }
 }
 

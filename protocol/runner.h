@@ -24,6 +24,7 @@ enum runner_event {
     RUNNER_LINE,     /* *line is the next line; free it with runner_line_free */
     RUNNER_EOF,      /* no more input */
     RUNNER_SIGINT,   /* SIGINT while no command ran */
+    RUNNER_DEADLINE, /* the deadline passed with no line waiting */
 };
 
 /* Starts the machinery: the SIGINT handler, and with max_seconds > 0 the
@@ -36,8 +37,9 @@ struct runner *runner_new(int read_fd, double max_seconds);
  * blocked on an open input is left to end with the process). */
 void runner_free(struct runner *r);
 
-/* Waits for the next line (piped use). */
-enum runner_event runner_next(struct runner *r, struct runner_line **line);
+/* Waits for the next line (piped use), or until deadline (clock_now
+ * seconds; 0: none) — a running analyze's cap. */
+enum runner_event runner_next(struct runner *r, double deadline, struct runner_line **line);
 void runner_line_free(struct runner_line *l);
 
 /* The flag a running command polls: 0, or why it must stop (enum

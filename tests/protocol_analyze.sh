@@ -104,5 +104,50 @@ else
     bad "analyze: finished game" "$(tail -n 6 "$tmp/out" | tr '\n' '|')"
 fi
 expect "analyze: state unchanged" '1 analyze 5\nplay b d3\n2 legal_moves w\n' '=1|=|=2 c3 e3 c5'
+
+# The command time cap ends a stream by itself, as a next line would: the
+# info lines stop and the empty line closes the response about 1 s after
+# "=1", well before the next command is sent (3.5 s); that command is then
+# answered normally. Every line is stamped with the time it arrived.
+stamp() { while IFS= read -r line; do echo "$(date +%s.%N) $line"; done; }
+capped() { # GAME
+    name="analyze $1 under --max-command-time 1"
+    { printf 'set_game %s
+1 analyze 10
+' "$1"; sleep 3.5
+      date +%s.%N >"$tmp/sent"; printf '2 name
+quit
+'; } |
+        "$QUARTET" --threads 1 --max-command-time 1 2>/dev/null | stamp >"$tmp/out"
+    verdict=$(awk -v sent="$(cat "$tmp/sent")" '
+        $2 == "=1" { start = $1; on = 1; next }
+        on && NF == 1 { end = $1; on = 0; closed = 1; next }
+        on && $2 != "info" { print "not an info line: " $0; exit }
+        on { infos++; next }
+        closed && !answer { answer = $2 " " $3 }
+        END { if (!start) { print "no =1"; exit }
+              if (!closed) { print "the stream never ended"; exit }
+              d = end - start
+              if (infos < 1) print "no info lines"
+              else if (d < 0.9 || d > 3) print "ended after " d " s"
+              else if (end >= sent) print "ended only when the next line came"
+              else if (answer != "=2 Quartet") print "next answer: " answer
+              else print "ok" }' "$tmp/out")
+    if [ "$verdict" = ok ]; then ok "$name"; else bad "$name" "$verdict"; fi
+}
+capped Othello
+capped Separo
+# A player that never reports (random) is capped all the same.
+name="analyze, random player, under --max-command-time 1"
+{ printf '1 analyze
+'; sleep 3; printf '2 name
+'; } |
+    "$QUARTET" --player random --max-command-time 1 2>/dev/null | stamp >"$tmp/out"
+if awk 'NR == 1 && $2 == "=1" { t = $1 } NR == 2 && NF == 1 { d = $1 - t }
+        NR == 3 && $2 == "=2" { ok = d > 0.9 && d < 2.5 } END { exit !ok }' "$tmp/out"; then
+    ok "$name"
+else
+    bad "$name" "$(tr '\n' '|' <"$tmp/out")"
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
