@@ -95,6 +95,9 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
+# test_linediff checks a protocol file, which the engine library leaves out.
+$(BUILD)/tests/test_linediff: $(BUILD)/protocol/linediff.o
+
 # The fuzz targets without libFuzzer, to replay their corpus in `make test`.
 FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(filter-out tests/fuzz/fuzz_common.c,$(wildcard tests/fuzz/fuzz_*.c)))
 FUZZ_PROTOCOL_OBJ := $(filter-out %/main.o %/interactive.o,$(PROTOCOL_OBJ))

@@ -6,8 +6,10 @@
 #include "engine/clock.h"
 #include "engine/stop.h"
 #include "protocol/args.h"
+#include "protocol/catalog.h"
 #include "protocol/game_commands.h"
 #include "protocol/gtp.h"
+#include "protocol/picture.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -193,8 +195,7 @@ static bool cmd_boardsize(struct session *s, int argc, char **argv,
         if (r == ARGS_RANGE)
             n[i] = -1;   /* overflowing: certainly unacceptable */
     }
-    if ((argc == 2 && n[1] != n[0]) || n[0] < g->min_size ||
-        n[0] > g->max_size || !g->size_ok((int)n[0])) {
+    if ((argc == 2 && n[1] != n[0]) || !catalog_size_ok(g, n[0])) {
         text_puts(out, "unacceptable size");
         return false;
     }
@@ -550,8 +551,7 @@ static bool cmd_set_position(struct session *s, int argc, char **argv,
     int n = 1;
     while ((size_t)n * (size_t)n < len)
         n++;
-    if ((size_t)n * (size_t)n != len || n < g->min_size || n > g->max_size ||
-        !g->size_ok(n)) {
+    if ((size_t)n * (size_t)n != len || !catalog_size_ok(g, n)) {
         text_printf(out, "syntax error: the board must have n*n squares for a "
                     "size n that %s allows", g->name);
         return false;
@@ -635,15 +635,13 @@ static bool cmd_svg(struct session *s, int argc, char **argv, struct text *out)
         text_printf(out, "svg is not available for %s", g->name);
         return false;
     }
-    struct game_svg_options opt = {.legal = argc == 1, .last = session_last_move(s)};
-    int n = g->svg(s->state, &opt, NULL, 0);
-    char *buf = n > 0 ? malloc((size_t)n + 1) : NULL;
+    size_t n;
+    char *buf = picture_draw(s, argc == 1, &n);
     if (!buf) {
         text_puts(out, "cannot draw the position");
         return false;
     }
-    g->svg(s->state, &opt, buf, (size_t)n + 1);
-    text_append(out, buf, (size_t)n);
+    text_append(out, buf, n);
     free(buf);
     return true;
 }
@@ -661,6 +659,8 @@ const struct command command_table[] = {
     {"help", cmd_help, 0, 1, "[NAME]", "commands with a line of help"},
     {"quit", cmd_quit, 0, 0, "", "exit"},
     {"list_games", cmd_list_games, 0, 0, "", "the games, one a line"},
+    {"list_catalog", catalog_list, 0, 0, "",
+     "per game, one a line: sizes, default size, variants, seats, players"},
     {"set_game", cmd_set_game, 1, 1 + GAME_MAX_VARIANTS, "NAME [VARIANT...]",
      "new game of NAME at its default size"},
     {"boardsize", cmd_boardsize, 1, 2, "N [N]", "resize and clear the board"},
@@ -690,6 +690,8 @@ const struct command command_table[] = {
      "stream the best moves every INTERVAL centiseconds until the next command"},
     {"svg", cmd_svg, 0, 1, "[legal]",
      "the position as an SVG picture (legal: mark the legal moves)"},
+    {"svg_diff", picture_svg_diff, 0, 2, "[legal] [full]",
+     "the svg picture as a line patch against the previous svg_diff's"},
     {"gogui-interrupt", cmd_gogui_interrupt, 0, 0, "",
      "listed to say that a line '# interrupt' stops the running command"},
     {NULL, NULL, 0, 0, NULL, NULL},

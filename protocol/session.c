@@ -35,7 +35,9 @@ void session_free(struct session *s)
     free(s->state);
     free(s->scratch);
     free(s->undo);
+    free(s->picture);
     s->state = s->scratch = s->undo = NULL;
+    s->picture = NULL;
 }
 
 /* A player is tied to one game; it is rebuilt with each new game so that

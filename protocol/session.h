@@ -45,6 +45,13 @@ struct session {
     const volatile int *stop;
     double max_command_time;   /* --max-command-time; 0: no cap */
 
+    /* The picture the last svg_diff answered (its lines joined by '\n',
+     * no final newline), the base of the next svg_diff's patch; NULL
+     * before the first. Heap memory of the session, freed by
+     * session_free; kept across games, since a patch may cross them. */
+    char *picture;
+    size_t picture_len;
+
     bool quit;
 };
 
