@@ -97,6 +97,10 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB)
 
 # test_linediff checks a protocol file, which the engine library leaves out.
 $(BUILD)/tests/test_linediff: $(BUILD)/protocol/linediff.o
+# test_othello_newgame checks what the session does at a new game (the
+# library after the session, which uses it).
+$(BUILD)/tests/test_othello_newgame: $(BUILD)/tests/test_othello_newgame.o $(BUILD)/protocol/session.o $(LIB)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 # The fuzz targets without libFuzzer, to replay their corpus in `make test`.
 FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(filter-out tests/fuzz/fuzz_common.c,$(wildcard tests/fuzz/fuzz_*.c)))

@@ -73,6 +73,10 @@ struct player_type {
     /* Creates a player for one game; NULL on failure. */
     void *(*create)(const struct game *g, const struct player_options *opt);
     void (*destroy)(void *p);
+    /* Optional: makes p as it was when created, for a new game of the
+     * same game, keeping what is costly to make (Othello's table, which
+     * it clears). NULL: the session destroys p and creates another. */
+    void (*reset)(void *p);
     /* Chooses a move for the player to move in st (game not over). With
      * no time and no playout limit it searches until lim->stop is set
      * (that is how `analyze` runs), reporting through lim->report. */

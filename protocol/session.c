@@ -40,18 +40,24 @@ void session_free(struct session *s)
     s->picture = NULL;
 }
 
-/* A player is tied to one game; it is rebuilt with each new game so that
- * any state it keeps (trees, tables) starts clean. */
-static int create_player(struct session *s)
+/* A player is tied to one game; it starts clean with each new game, so
+ * that any state it keeps (trees, tables) is forgotten: rebuilt, or with
+ * same_game reset where its type can (keeping costly memory). */
+static int create_player(struct session *s, bool same_game)
 {
+    const struct player_type *pt = NULL;
+    if (s->game)
+        pt = s->chosen && player_supports(s->chosen, s->game)
+                 ? s->chosen : player_default(s->game);
+    if (same_game && s->player && pt == s->ptype && pt->reset) {
+        pt->reset(s->player);
+        return 0;
+    }
     destroy_player(s);
-    if (!s->game)
+    s->ptype = pt;
+    if (!pt)
         return 0;
-    s->ptype = s->chosen && player_supports(s->chosen, s->game)
-                   ? s->chosen : player_default(s->game);
-    if (!s->ptype)
-        return 0;
-    s->player = s->ptype->create(s->game, &s->popt);
+    s->player = pt->create(s->game, &s->popt);
     return s->player ? 0 : -1;
 }
 
@@ -66,7 +72,8 @@ int session_new_game(struct session *s, const struct game *g,
         return -1;
     }
     g->init(st, opt);
-    if (g != s->game)
+    bool same_game = g == s->game;
+    if (!same_game)
         free_commands_ctx(s);
     free(s->state);
     free(s->scratch);
@@ -80,7 +87,7 @@ int session_new_game(struct session *s, const struct game *g,
     timectl_init(&s->tc);
     if (s->tc_set)
         timectl_settings(&s->tc, s->tc_main, s->tc_byo, s->tc_stones);
-    return create_player(s);
+    return create_player(s, same_game);
 }
 
 int session_set_player(struct session *s, const struct player_type *pt)
@@ -89,10 +96,10 @@ int session_set_player(struct session *s, const struct player_type *pt)
         return -2;
     const struct player_type *old = s->chosen;
     s->chosen = pt;
-    if (create_player(s) == 0)
+    if (create_player(s, false) == 0)
         return 0;
     s->chosen = old;
-    create_player(s);
+    create_player(s, false);
     return -1;
 }
 
@@ -104,7 +111,7 @@ int session_set_position(struct session *s, const void *st)
     timectl_init(&s->tc);
     if (s->tc_set)
         timectl_settings(&s->tc, s->tc_main, s->tc_byo, s->tc_stones);
-    return create_player(s);
+    return create_player(s, true);
 }
 
 bool session_reach(struct session *s, int player)

@@ -70,8 +70,9 @@ void session_init(struct session *s, const struct player_type *pt,
 void session_free(struct session *s);
 
 /* Starts a new game (also for clear_board and boardsize): new position,
- * empty undo stack, fresh clocks, a new player. Returns -1 when out of
- * memory, leaving the session as it was. */
+ * empty undo stack, fresh clocks, a new player (of the same game: the
+ * player reset, where its type can). Returns -1 when out of memory,
+ * leaving the session as it was. */
 int session_new_game(struct session *s, const struct game *g,
                      const struct game_options *opt);
 
@@ -80,7 +81,7 @@ int session_new_game(struct session *s, const struct game *g,
 int session_set_player(struct session *s, const struct player_type *pt);
 
 /* Replaces the current position (set_position): empty undo stack, fresh
- * clocks, the player recreated so it forgets the old game. */
+ * clocks, the player reset or recreated so it forgets the old game. */
 int session_set_position(struct session *s, const void *st);
 
 /* The turn rule: copies the position into s->scratch and plays the forced

@@ -58,10 +58,21 @@ void oth_search_free(struct oth_search *s)
     free(s);
 }
 
+/* Only searches store entries; each says so before it starts. */
+static void mark_used(struct oth_search *s)
+{
+    s->tt.used = true;
+    s->near.used = true;
+}
+
+/* A table no search wrote to since it was made or cleared is all zero:
+ * it is not written again (a new game after a game without a search). */
 void oth_search_clear(struct oth_search *s)
 {
-    oth_tt_clear(&s->tt);
-    oth_tt_clear(&s->near);
+    if (s->tt.used)
+        oth_tt_clear(&s->tt);
+    if (s->near.used)
+        oth_tt_clear(&s->near);
 }
 
 void oth_search_set_plain(struct oth_search *s, bool plain) { s->plain = plain; }
@@ -143,6 +154,7 @@ int oth_run_workers(struct oth_search *s, struct oth_worker *w, bb_t board,
     atomic_store(&s->halt, 0);
     atomic_store(&s->nodes, 0);
     s->start = clock_now();
+    mark_used(s);
     oth_tt_age(&s->tt);
     oth_tt_age(&s->near);
     for (int i = 0; i < n; i++) {
@@ -664,6 +676,7 @@ int oth_search_fixed(struct oth_search *s, bb_t P, bb_t O, bb_t board,
         struct oth_worker w = {.s = s, .board = board, .squares = bb_popcount(board)};
         s->run = &run;
         atomic_store(&s->halt, 0);
+        mark_used(s);
         int v = -pvs(&w, O, P, -OTH_INF, OTH_INF, depth, NULL);
         if (!othello_moves(O, P, board))
             v = oth_final(&w, P, O) * OTH_EVAL_UNIT;

@@ -35,7 +35,8 @@ struct oth_search;
 
 struct oth_search *oth_search_new(const struct oth_search_config *c);
 void oth_search_free(struct oth_search *s);
-/* Forgets everything learned (a new game). */
+/* Forgets everything learned (a new game): afterwards every search gives
+ * what it gives in a searcher just made, in the same memory. */
 void oth_search_clear(struct oth_search *s);
 
 /* Value of (P to move, O) on `board` by a fixed-depth search, in eval

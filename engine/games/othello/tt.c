@@ -60,6 +60,7 @@ int oth_tt_init(struct oth_tt *t, int mb)
     t->e = (struct oth_tt_entry *)(void *)mem;
     t->mask = n - 1;
     t->gen = 0;
+    t->used = false;
     return 0;
 }
 
@@ -75,6 +76,7 @@ void oth_tt_clear(struct oth_tt *t)
 {
     memset(t->e, 0, (t->mask + 1) * 2 * sizeof *t->e);
     t->gen = 0;
+    t->used = false;
 }
 
 /* The splitmix64 finaliser: every input bit reaches every output bit. */

@@ -24,6 +24,7 @@ struct oth_tt {
     size_t map_size;
     size_t mask;            /* bucket count - 1 */
     uint8_t gen;            /* age: entries of older searches go first */
+    bool used;              /* a search may have stored since init or clear */
 };
 
 /* What one entry knows: lo <= value <= hi at `depth`; move -1 unknown,
@@ -44,6 +45,7 @@ struct oth_tt_data {
  * (at least 1); -1 when out of memory. */
 int oth_tt_init(struct oth_tt *t, int mb);
 void oth_tt_free(struct oth_tt *t);
+/* Every entry gone, as after oth_tt_init, in the same memory. */
 void oth_tt_clear(struct oth_tt *t);
 /* Starts a new search: entries stored before become replaceable first. */
 static inline void oth_tt_age(struct oth_tt *t) { t->gen++; }
