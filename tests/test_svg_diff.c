@@ -8,8 +8,10 @@
  * a step costs with svg_diff and with svg; a step's patch must stay
  * within 20 KiB (a count, the same on every machine for the seed). */
 #include "check.h"
+#include "engine_pipe.h"
 #include "engine/rng.h"
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -20,34 +22,6 @@
 #include <unistd.h>
 
 #define PATCH_LIMIT (20 * 1024)
-
-struct engine {
-    pid_t pid;
-    FILE *in, *out;
-};
-
-static int engine_start(struct engine *e, const char *path)
-{
-    int to[2], from[2];
-    if (pipe(to) || pipe(from))
-        return -1;
-    e->pid = fork();
-    if (e->pid < 0)
-        return -1;
-    if (e->pid == 0) {
-        dup2(to[0], 0);
-        dup2(from[1], 1);
-        close(to[1]);
-        close(from[0]);
-        execl(path, path, "--player", "random", "--seed", "3", (char *)NULL);
-        _exit(127);
-    }
-    close(to[0]);
-    close(from[1]);
-    e->in = fdopen(to[1], "w");
-    e->out = fdopen(from[0], "r");
-    return e->in && e->out ? 0 : -1;
-}
 
 /* A growable byte buffer. */
 struct buf {
@@ -309,7 +283,9 @@ int main(void)
 {
     const char *path = getenv("QUARTET");
     struct engine e;
-    if (!path || engine_start(&e, path) != 0) {
+    const char *const flags[] = {"--player", "random", "--seed", "3", NULL};
+    signal(SIGPIPE, SIG_IGN);   /* an engine that dies fails the checks */
+    if (!path || engine_start(&e, path, flags) != 0) {
         CHECK(false, "cannot start $QUARTET");
         return check_report();
     }

@@ -2,6 +2,7 @@
  * `legal_moves` lists is exactly what `play` accepts, a refused move leaves
  * the board unchanged, and `undo` restores the exact earlier board. */
 #include "check.h"
+#include "engine_pipe.h"
 #include "engine/rng.h"
 
 #include <signal.h>
@@ -10,34 +11,6 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-struct engine {
-    pid_t pid;
-    FILE *in, *out;
-};
-
-static int engine_start(struct engine *e, const char *path)
-{
-    int to[2], from[2];
-    if (pipe(to) || pipe(from))
-        return -1;
-    e->pid = fork();
-    if (e->pid < 0)
-        return -1;
-    if (e->pid == 0) {
-        dup2(to[0], 0);
-        dup2(from[1], 1);
-        close(to[1]);
-        close(from[0]);
-        execl(path, path, "--player", "random", (char *)NULL);
-        _exit(127);
-    }
-    close(to[0]);
-    close(from[1]);
-    e->in = fdopen(to[1], "w");
-    e->out = fdopen(from[0], "r");
-    return e->in && e->out ? 0 : -1;
-}
 
 /* Sends one command, returns its response (without the final empty line)
  * in a static buffer; the first character is '=' or '?'. */
@@ -169,7 +142,8 @@ int main(void)
     const char *path = getenv("QUARTET");
     struct engine e;
     signal(SIGPIPE, SIG_IGN);
-    if (!path || engine_start(&e, path) != 0) {
+    const char *const flags[] = {"--player", "random", NULL};
+    if (!path || engine_start(&e, path, flags) != 0) {
         CHECK(0, "cannot start the engine (QUARTET=%s)", path ? path : "unset");
         return check_report();
     }
