@@ -25,17 +25,6 @@ static const char *ints_field(const char *s, int *v, int *n)
     return s;
 }
 
-/* A count of plies, 0..MAX_PLIES (resume's repair replays the moves). */
-static const char *plies_field(const char *s, int *v)
-{
-    char *end;
-    long x = strtol(s, &end, 10);
-    if (end == s || x < 0 || x > MAX_PLIES)
-        return NULL;
-    *v = (int)x;
-    return end;
-}
-
 static const char *line_field(const char *key, const char *s, void *ctx)
 {
     struct line_game *g = ctx;
@@ -67,10 +56,6 @@ static const char *line_field(const char *key, const char *s, void *ctx)
         return ints_field(s, r->rank, &n);
     if (!strcmp(key, "points"))
         return json_numbers(s, r->points, GAME_MAX_PLAYERS, &n);
-    if (!strcmp(key, "opening_plies"))
-        return plies_field(s, &r->opening_plies);
-    if (!strcmp(key, "moves"))
-        return json_strings(s, g->moves[0], sizeof g->moves[0], MAX_PLIES, &g->nmoves);
     return json_skip(s, 0);
 }
 
