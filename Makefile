@@ -91,6 +91,11 @@ $$(BIN)/$(1): $$(patsubst %.c,$$(BUILD)/%.o,$$(wildcard tools/$(1)/*.c)) $$(LIB)
 endef
 $(foreach t,$(TOOL_DIRS),$(eval $(call TOOL_DIR_RULE,$(t))))
 
+# One record reader for both tools: quartet-match (--check, and the strict
+# numbers and UTF-8 of its JSON reader) links quartet-render's.
+RECORD_READER_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(addprefix tools/quartet-render/,record.c jsonl.c sgf.c text.c strict.c))
+$(BIN)/quartet-match: $(RECORD_READER_OBJ)
+
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
@@ -106,6 +111,19 @@ $(BUILD)/tests/test_othello_newgame: $(BUILD)/tests/test_othello_newgame.o $(BUI
 FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(filter-out tests/fuzz/fuzz_common.c,$(wildcard tests/fuzz/fuzz_*.c)))
 FUZZ_PROTOCOL_OBJ := $(filter-out %/main.o %/interactive.o,$(PROTOCOL_OBJ))
 FUZZ_REPLAY  := $(FUZZ_TARGETS:%=$(BUILD)/tests/replay_%)
+# The record readers' target also links quartet-match without its main.
+QMATCH_OBJ   := $(filter-out %/main.o,$(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/quartet-match/*.c))) $(RECORD_READER_OBJ)
+# (Recipes of their own: the library must come after those objects.)
+FUZZ_RECORDS_OBJ := $(BUILD)/tests/fuzz/fuzz_records.o $(BUILD)/tests/fuzz/fuzz_common.o
+$(BUILD)/tests/replay_fuzz_records: $(FUZZ_RECORDS_OBJ) $(BUILD)/tests/fuzz/replay.o $(QMATCH_OBJ) $(FUZZ_PROTOCOL_OBJ) $(LIB)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+$(BIN)/fuzz_records: $(FUZZ_RECORDS_OBJ) $(QMATCH_OBJ) $(FUZZ_PROTOCOL_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+# The truncation sweep's helper (tests/records_check.sh) links them too.
+$(BUILD)/tests/cut_records: $(BUILD)/tests/cut_records.o $(QMATCH_OBJ) $(LIB)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+test: $(BUILD)/tests/cut_records
 
 $(BUILD)/tests/replay_fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/fuzz_common.o $(BUILD)/tests/fuzz/replay.o $(FUZZ_PROTOCOL_OBJ) $(LIB)
 	@mkdir -p $(dir $@)

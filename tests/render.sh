@@ -65,7 +65,7 @@ sed 's/^Size: /Date: 2026-01-01\nSize: /' $D/yonin.txt >"$tmp/more.txt"
 
 # ---- bad input ----
 refuse "a missing file" "No such file" "$tmp/none.jsonl"
-printf '' >"$tmp/empty"; refuse "an empty file" "not a game record" "$tmp/empty"
+printf '' >"$tmp/empty"; refuse "an empty file" "no game in the file" "$tmp/empty"
 printf 'hello\n' >"$tmp/hello"; refuse "plain text" "not a game record" "$tmp/hello"
 printf '{"game":1,"name":"Othello","moves":["d3"\n' >"$tmp/cut.jsonl"
 refuse "a cut JSON line" "line 1: JSON does not parse" "$tmp/cut.jsonl"

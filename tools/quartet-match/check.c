@@ -1,155 +1,14 @@
-/* Record reader and replay check for the three record formats. */
+/* --check: every game of a record file (read by quartet-render's readers,
+ * one reader for both tools) replayed through the engine library. */
 #include "check.h"
 #include "adjudicate.h"
-#include "json.h"
 #include "match.h"
-#include "resume.h"
+#include "tools/quartet-render/record.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-struct parsed {
-    int id, size, nmoves;
-    char game[32], variants[64], result[32], reason[200];
-    char (*moves)[16];        /* MAX_PLIES entries */
-};
-
-/* ---- JSON lines ---- */
-
-static const char *json_field(const char *key, const char *s, void *ctx)
-{
-    struct parsed *p = ctx;
-    if (strcmp(key, "name") == 0)
-        return json_string(s, p->game, sizeof p->game);
-    if (strcmp(key, "variants") == 0)
-        return json_string(s, p->variants, sizeof p->variants);
-    if (strcmp(key, "result") == 0)
-        return json_string(s, p->result, sizeof p->result);
-    if (strcmp(key, "reason") == 0)
-        return json_string(s, p->reason, sizeof p->reason);
-    if (strcmp(key, "game") == 0 || strcmp(key, "size") == 0) {
-        char *end;
-        long v = strtol(s, &end, 10);
-        *(key[0] == 'g' ? &p->id : &p->size) = (int)v;
-        return end == s ? NULL : end;
-    }
-    if (strcmp(key, "moves") == 0)
-        return json_strings(s, p->moves[0], 16, MAX_PLIES, &p->nmoves);
-    return json_skip(s, 0);
-}
-
-static int parse_json_line(const char *line, struct parsed *p)
-{
-    return json_object(line, json_field, p);
-}
-
-/* ---- the text record ---- */
-
-static int parse_text_field(const char *line, struct parsed *p)
-{
-    if (strncmp(line, "Game: ", 6) == 0)
-        snprintf(p->game, sizeof p->game, "%s", line + 6);
-    else if (strncmp(line, "Size: ", 6) == 0)
-        p->size = atoi(line + 6);
-    else if (strncmp(line, "Variants: ", 10) == 0)
-        snprintf(p->variants, sizeof p->variants, "%s", line + 10);
-    else if (strncmp(line, "Result: ", 8) == 0)
-        snprintf(p->result, sizeof p->result, "%s", line + 8);
-    else if (strncmp(line, "Reason: ", 8) == 0)
-        snprintf(p->reason, sizeof p->reason, "%s", line + 8);
-    else if (strncmp(line, "Moves:", 6) == 0) {
-        char *copy = strdup(line + 6);
-        if (!copy)
-            abort();
-        for (char *save, *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
-            if (p->nmoves >= MAX_PLIES) {
-                free(copy);
-                return -1;
-            }
-            snprintf(p->moves[p->nmoves++], 16, "%s", t);
-        }
-        free(copy);
-    }
-    return 0;
-}
-
-/* ---- SGF (our own output: one game per tree, no variations) ---- */
-
-/* Reads one property value at s ('['); returns the position after ']'. */
-static const char *sgf_value(const char *s, char *out, size_t cap)
-{
-    size_t k = 0;
-    for (s++; *s && *s != ']'; s++) {
-        if (*s == '\\' && s[1])
-            s++;
-        if (k + 1 < cap)
-            out[k++] = *s;
-    }
-    out[k] = '\0';
-    return *s == ']' ? s + 1 : NULL;
-}
-
-/* Parses the game tree starting at *ps ('('); advances past it. */
-static int parse_sgf_game(const char **ps, struct parsed *p)
-{
-    const char *s = *ps + 1;
-    char ident[16];
-    int gm = 0;
-    while (*s && *s != ')') {
-        if (!isupper((unsigned char)*s)) {
-            s++;
-            continue;
-        }
-        size_t k = 0;
-        for (; isupper((unsigned char)*s); s++)
-            if (k < sizeof ident - 1)
-                ident[k++] = *s;
-        ident[k] = '\0';
-        s = json_ws(s);
-        while (*s == '[') {
-            char val[256];
-            s = sgf_value(s, val, sizeof val);
-            if (!s)
-                return -1;
-            if (strcmp(ident, "GM") == 0)
-                gm = atoi(val);
-            else if (strcmp(ident, "SZ") == 0)
-                p->size = atoi(val);
-            else if (strcmp(ident, "RE") == 0)
-                snprintf(p->result, sizeof p->result, "%s", val);
-            else if (strcmp(ident, "GC") == 0)
-                snprintf(p->reason, sizeof p->reason, "%s", val);
-            else if (strcmp(ident, "QV") == 0)
-                snprintf(p->variants, sizeof p->variants, "%s", val);
-            else if (strcmp(ident, "GN") == 0 && strncmp(val, "game ", 5) == 0)
-                p->id = atoi(val + 5);
-            else if (strcmp(ident, "B") == 0 || strcmp(ident, "W") == 0) {
-                if (p->nmoves >= MAX_PLIES)
-                    return -1;
-                char *m = p->moves[p->nmoves++];
-                if (!val[0])
-                    snprintf(m, 16, "pass");
-                else if (strcmp(val, "swap-pieces") == 0)
-                    snprintf(m, 16, "swap");
-                else if (strlen(val) == 2)
-                    snprintf(m, 16, "%c%d", val[0], val[1] - 'a' + 1);
-                else
-                    return -1;
-            }
-            s = json_ws(s);
-        }
-    }
-    if (*s != ')')
-        return -1;
-    *ps = s + 1;
-    snprintf(p->game, sizeof p->game, "%s", gm == 11 ? "TorusHex" : gm == 2 ? "Othello" : "?");
-    return 0;
-}
-
-/* ---- replay ---- */
 
 static bool is_fault_result(const char *r)
 {
@@ -177,9 +36,11 @@ static uint32_t variant_flags(const struct game *g, const char *words, bool *ok)
 
 /* An unfinished game must carry an adjudication that holds: the exact
  * solve of the last position gives the recorded result (solved again
- * here), or the move cap was reached and the game is a draw. */
+ * here, up to max_solve empties), or the move cap was reached and the
+ * game is a draw. */
 static void check_adjudicated(const struct game *g, const struct game_options *o,
-                              const void *st, const struct parsed *p, char *why, size_t cap)
+                              const void *st, const struct rec_game *p, int max_solve,
+                              char *why, size_t cap)
 {
     int n;
     char res[32];
@@ -191,6 +52,9 @@ static void check_adjudicated(const struct game *g, const struct game_options *o
             abort();
         if (e != n)
             snprintf(why, cap, "adjudicated at %d empties, but %d are empty", n, e);
+        else if (n > max_solve)
+            snprintf(why, cap, "adjudicated at %d empties, more than the %d solved here", n,
+                     max_solve);
         else if (adjudicate_solve(g, st, 0, fin, err, sizeof err) != 0)
             snprintf(why, cap, "adjudication not checked: %.100s", err);
         else {
@@ -210,7 +74,7 @@ static void check_adjudicated(const struct game *g, const struct game_options *o
 }
 
 /* Replays p; writes a one-line verdict to out; returns true if it agrees. */
-static bool replay(const struct parsed *p, FILE *out)
+static bool replay(const struct rec_game *p, int max_solve, FILE *out)
 {
     const struct game *g = game_find(p->game);
     bool vok;
@@ -254,7 +118,7 @@ static bool replay(const struct parsed *p, FILE *out)
             if (g->is_over(st))
                 snprintf(why, sizeof why, "forfeit %s recorded for a finished game", p->result);
         } else if (!g->is_over(st))
-            check_adjudicated(g, &o, st, p, why, sizeof why);
+            check_adjudicated(g, &o, st, p, max_solve, why, sizeof why);
         else {
             g->format_result(st, res, sizeof res);
             if (strcasecmp(res, p->result) != 0)
@@ -268,75 +132,38 @@ static bool replay(const struct parsed *p, FILE *out)
     return !why[0];
 }
 
-static void parsed_reset(struct parsed *p)
+int check_text(const char *text, size_t len, const char *path, int max_solve, FILE *out)
 {
-    char (*m)[16] = p->moves;
-    *p = (struct parsed){.moves = m};
+    struct rec_file f = {0};
+    char err[240];
+    int rc = rec_parse(text, len, &f, err, sizeof err);
+    int bad = 0;
+    for (int i = 0; i < f.n; i++)
+        bad += !replay(&f.games[i], max_solve, out);
+    /* The games before a damaged line are still checked; the damage is
+     * one more disagreement, named by its line. */
+    if (rc != 0) {
+        fprintf(out, "%s: %s\n", path, err);
+        bad++;
+    }
+    fprintf(out, "%d games checked, %d disagree\n", f.n, bad);
+    bool none = rc == 0 && f.n == 0;
+    if (none)
+        fprintf(stderr, "quartet-match: %s: no game in the file\n", path);
+    rec_free(&f);
+    return none ? -1 : bad;
 }
 
 int check_records(const char *path, FILE *out)
 {
     size_t len;
-    char *all = records_file_read(path, &len);
-    if (!all) {
-        fprintf(stderr, "quartet-match: %s: %s\n", path, strerror(errno));
+    char err[512];
+    char *text = rec_file_text(path, &len, err, sizeof err);
+    if (!text) {
+        fprintf(stderr, "quartet-match: %s\n", err);
         return -1;
     }
-    struct parsed p = {.moves = malloc(sizeof(char[16]) * MAX_PLIES)};
-    if (!p.moves)
-        abort();
-    int games = 0, bad = 0;
-    const char *s = json_ws(all);
-    if (*s == '(') {
-        while (*(s = json_ws(s)) == '(') {
-            parsed_reset(&p);
-            games++;
-            if (parse_sgf_game(&s, &p) != 0) {
-                fprintf(out, "game ?: SGF does not parse\n");
-                bad++;
-                break;
-            }
-            bad += !replay(&p, out);
-        }
-    } else {
-        bool text = *s == '[';
-        bool open = false;
-        for (char *save, *line = strtok_r(all, "\n", &save); line;
-             line = strtok_r(NULL, "\n", &save)) {
-            size_t len = strlen(line);
-            if (len && line[len - 1] == '\r')
-                line[len - 1] = '\0';
-            if (text) {
-                if (strncmp(line, "[Game ", 6) == 0) {
-                    if (open)
-                        bad += !replay(&p, out);
-                    parsed_reset(&p);
-                    p.id = atoi(line + 6);
-                    open = true;
-                    games++;
-                } else if (open && parse_text_field(line, &p) != 0) {
-                    fprintf(out, "game %d: record does not parse\n", p.id);
-                    bad++;
-                    open = false;
-                }
-                continue;
-            }
-            if (!*json_ws(line))
-                continue;
-            parsed_reset(&p);
-            games++;
-            if (parse_json_line(line, &p) != 0) {
-                fprintf(out, "line %d: JSON does not parse\n", games);
-                bad++;
-                continue;
-            }
-            bad += !replay(&p, out);
-        }
-        if (open)
-            bad += !replay(&p, out);
-    }
-    fprintf(out, "%d games checked, %d disagree\n", games, bad);
-    free(p.moves);
-    free(all);
-    return games == 0 ? -1 : bad;
+    int r = check_text(text, len, path, ADJ_MAX_EMPTIES, out);
+    free(text);
+    return r;
 }

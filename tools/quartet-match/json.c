@@ -1,5 +1,6 @@
 /* JSON reading for the runner's own lines (records, resume, merge). */
 #include "json.h"
+#include "tools/quartet-render/strict.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -12,6 +13,9 @@ const char *json_ws(const char *s)
     return s;
 }
 
+/* JSON's escapes: each letter, then what it stands for. */
+static const char escapes[] = "\"\"\\\\//b\bf\fn\nr\rt\t";
+
 const char *json_string(const char *s, char *out, size_t cap)
 {
     if (*s != '"')
@@ -19,6 +23,8 @@ const char *json_string(const char *s, char *out, size_t cap)
     size_t k = 0;
     for (s++; *s && *s != '"'; s++) {
         char c = *s;
+        if ((unsigned char)c < 0x20)
+            return NULL; /* JSON has no raw control characters in strings */
         if (c == '\\') {
             s++;
             if (*s == 'u') {
@@ -31,14 +37,13 @@ const char *json_string(const char *s, char *out, size_t cap)
                 }
                 s += 4;
                 c = v < 128 ? (char)v : '?';
-            } else if (*s == 'n')
-                c = '\n';
-            else if (*s == 't')
-                c = '\t';
-            else if (*s)
-                c = *s;
-            else
-                return NULL;
+            } else {
+                /* The escapes JSON has, and no others. */
+                const char *e = *s ? strchr(escapes, *s) : NULL;
+                if (!e || (e - escapes) % 2)
+                    return NULL;
+                c = e[1];
+            }
         }
         if (k + 1 < cap)
             out[k++] = c;
@@ -78,10 +83,8 @@ const char *json_skip(const char *s, int depth)
             s++;
         }
     }
-    const char *b = s;
-    while (*s && (isalnum((unsigned char)*s) || *s == '-' || *s == '+' || *s == '.'))
-        s++;
-    return s > b ? s : NULL;
+    const char *end = strict_json_number(s);
+    return end ? end : strict_json_literal(s);
 }
 
 /* Walks the array at s, calling item(position, index) for each element. */
@@ -111,9 +114,37 @@ static const char *json_array(const char *s, int max, int *n,
 
 static const char *number_item(const char *s, int i, void *ctx)
 {
-    char *end;
-    ((double *)ctx)[i] = strtod(s, &end);
-    return end == s ? NULL : end;
+    const char *end = strict_json_number(s);
+    if (end)
+        ((double *)ctx)[i] = strtod(s, NULL);
+    return end;
+}
+
+const char *json_int(const char *s, long lo, long hi, int *v)
+{
+    long x;
+    const char *end = strict_long(s, lo, hi, &x);
+    if (!end || strict_json_number(s) != end)
+        return NULL;
+    *v = (int)x;
+    return end;
+}
+
+struct ints_ctx {
+    int *v;
+    long lo, hi;
+};
+
+static const char *int_item(const char *s, int i, void *ctx)
+{
+    struct ints_ctx *c = ctx;
+    return json_int(s, c->lo, c->hi, &c->v[i]);
+}
+
+const char *json_ints(const char *s, int *v, int max, int *n, long lo, long hi)
+{
+    struct ints_ctx c = {v, lo, hi};
+    return json_array(s, max, n, int_item, &c);
 }
 
 const char *json_numbers(const char *s, double *v, int max, int *n)

@@ -3,15 +3,54 @@
 #include "crosstable.h"
 #include "resume.h"
 
+#include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The game numbers seen: an open-addressing hash set, so that a game
+ * number of 10^9 costs no more memory than one of 1. */
+struct id_set {
+    int *slot;                /* 0: empty */
+    size_t cap, n;
+};
+
+static size_t id_slot(const struct id_set *h, int id)
+{
+    size_t i = (size_t)((uint32_t)id * 2654435761u) & (h->cap - 1);
+    while (h->slot[i] && h->slot[i] != id)
+        i = (i + 1) & (h->cap - 1);
+    return i;
+}
+
+/* Adds id (> 0); returns false when it was there already. */
+static bool id_set_add(struct id_set *h, int id)
+{
+    if (2 * (h->n + 1) > h->cap) {
+        struct id_set g = {calloc(h->cap ? 2 * h->cap : 1024, sizeof(int)),
+                           h->cap ? 2 * h->cap : 1024, 0};
+        if (!g.slot)
+            abort();
+        for (size_t i = 0; i < h->cap; i++)
+            if (h->slot[i])
+                g.slot[id_slot(&g, h->slot[i])] = h->slot[i];
+        g.n = h->n;
+        free(h->slot);
+        *h = g;
+    }
+    size_t i = id_slot(h, id);
+    if (h->slot[i])
+        return false;
+    h->slot[i] = id;
+    h->n++;
+    return true;
+}
 
 struct merge {
     const char *first, *path;
     char event[128], event_id[17], game[32];
     int schedule_games, games, dups;
-    int maxid;
-    unsigned char *seen;      /* by game number */
+    struct id_set seen;
     struct standings st;
 };
 
@@ -36,19 +75,10 @@ static int merge_one(const struct line_game *g, void *ctx, char *err, size_t cap
                  g->event_id, m->first, m->event, m->event_id);
         return -1;
     }
-    if (g->rec.id > m->maxid) {
-        unsigned char *n = realloc(m->seen, (size_t)g->rec.id + 1);
-        if (!n)
-            abort();
-        memset(n + m->maxid + 1, 0, (size_t)(g->rec.id - m->maxid));
-        m->seen = n;
-        m->maxid = g->rec.id;
-    }
-    if (m->seen[g->rec.id]) {
+    if (!id_set_add(&m->seen, g->rec.id)) {
         m->dups++;
         return 0;
     }
-    m->seen[g->rec.id] = 1;
     for (int s = 0; s < g->rec.nseats; s++) {
         int e = g->rec.engine[s];
         if (e >= m->st.nengines)
@@ -69,9 +99,10 @@ int merge_files(int nfiles, char **files, FILE *out)
     char err[1024];
     for (int i = 0; i < nfiles && !rc; i++) {
         m->path = files[i];
+        /* A missing file has no games to resume from, but is an error here. */
         FILE *probe = fopen(files[i], "r");
         if (!probe) {
-            fprintf(stderr, "quartet-match: cannot read %s\n", files[i]);
+            fprintf(stderr, "quartet-match: cannot read %s: %s\n", files[i], strerror(errno));
             rc = 2;
             break;
         }
@@ -100,7 +131,7 @@ int merge_files(int nfiles, char **files, FILE *out)
         standings_print(&m->st, out, NULL);
         rc = missing > 0 ? 1 : 0;
     }
-    free(m->seen);
+    free(m->seen.slot);
     free(m);
     return rc;
 }

@@ -1,6 +1,8 @@
 /* JSON lines back in: repair of a cut-off last line, resume. */
 #include "resume.h"
 #include "json.h"
+#include "tools/quartet-render/record.h"
+#include "tools/quartet-render/strict.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -8,21 +10,26 @@
 #include <string.h>
 #include <unistd.h>
 
+/* Numbers out of these ranges are refused, not wrapped into an int. */
 static const char *int_field(const char *s, int *v)
 {
-    char *end;
-    long x = strtol(s, &end, 10);
-    *v = (int)x;
-    return end == s ? NULL : end;
+    return json_int(s, 1, RECORD_MAX_GAME, v);
 }
 
 static const char *ints_field(const char *s, int *v, int *n)
 {
-    double d[GAME_MAX_PLAYERS];
-    s = json_numbers(s, d, GAME_MAX_PLAYERS, n);
-    for (int i = 0; s && i < *n; i++)
-        v[i] = (int)d[i];
-    return s;
+    return json_ints(s, v, GAME_MAX_PLAYERS, n, -1000000000L, 1000000000L);
+}
+
+/* A count of plies, 0..MAX_PLIES (resume's repair replays the moves). */
+static const char *plies_field(const char *s, int *v)
+{
+    char *end;
+    long x = strtol(s, &end, 10);
+    if (end == s || x < 0 || x > MAX_PLIES)
+        return NULL;
+    *v = (int)x;
+    return end;
 }
 
 static const char *line_field(const char *key, const char *s, void *ctx)
@@ -56,28 +63,17 @@ static const char *line_field(const char *key, const char *s, void *ctx)
         return ints_field(s, r->rank, &n);
     if (!strcmp(key, "points"))
         return json_numbers(s, r->points, GAME_MAX_PLAYERS, &n);
+    if (!strcmp(key, "opening_plies"))
+        return plies_field(s, &r->opening_plies);
+    if (!strcmp(key, "moves"))
+        return json_strings(s, g->moves[0], sizeof g->moves[0], MAX_PLIES, &g->nmoves);
     return json_skip(s, 0);
 }
 
 char *records_file_read(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0, r;
-    char *b = malloc(cap);
-    while (b && (r = fread(b + n, 1, cap - n - 1, f)) > 0)
-        if ((n += r) == cap - 1) {
-            char *nb = realloc(b, cap *= 2);
-            if (!nb)
-                free(b);
-            b = nb;
-        }
-    fclose(f);
-    if (b)
-        b[n] = '\0';
-    *len = n;
-    return b;
+    char msg[512]; /* errno tells the callers why */
+    return rec_file_text(path, len, msg, sizeof msg);
 }
 
 int jsonl_read(const char *path, bool repair,
@@ -109,8 +105,16 @@ int jsonl_read(const char *path, bool repair,
     if (!g)
         abort();
     int games = 0, ln = 0, rc = 0;
-    for (char *save, *line = strtok_r(all, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+    for (char *line = all, *next; line < all + whole; line = next) {
+        next = (char *)memchr(line, '\n', (size_t)(all + whole - line)) + 1;
+        next[-1] = '\0';
         ln++;
+        /* Strict readers (Python's json) refuse such lines: so does this. */
+        if (utf8_valid_prefix(line, (size_t)(next - 1 - line)) < (size_t)(next - 1 - line)) {
+            snprintf(err, cap, "%s:%d: not valid UTF-8 (or a NUL byte)", path, ln);
+            rc = -1;
+            break;
+        }
         if (!*json_ws(line))
             continue;
         memset(g, 0, sizeof *g);

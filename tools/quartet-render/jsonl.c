@@ -3,6 +3,7 @@
  * moves, result) and skips any others, so records with more fields read
  * the same. */
 #include "record.h"
+#include "strict.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -81,13 +82,14 @@ static bool string(struct cursor *c, char *out, size_t cap)
     return true;
 }
 
-static bool number(struct cursor *c, int *v)
+/* A whole number from lo to hi (what refuses a size of 4294967304). */
+static bool number(struct cursor *c, int *v, long lo, long hi, const char *why)
 {
     ws(c);
-    char *end;
-    long x = strtol(c->s, &end, 10);
-    if (end == c->s || x < -1000000000L || x > 1000000000L)
-        return fail(c, "number expected");
+    long x;
+    const char *end = strict_long(c->s, lo, hi, &x);
+    if (!end || strict_json_number(c->s) != end)
+        return fail(c, why);
     c->s = end;
     *v = (int)x;
     return true;
@@ -131,10 +133,12 @@ static bool skip_value(struct cursor *c, int depth)
         return string(c, NULL, 0);
     if (*c->s == '{' || *c->s == '[')
         return sequence(c, *c->s == '{' ? '}' : ']', *c->s == '{', NULL, NULL, depth);
-    size_t n = strspn(c->s, "0123456789+-.eEtruefalsn");
-    if (n == 0)
+    const char *end = strict_json_number(c->s);
+    if (!end)
+        end = strict_json_literal(c->s);
+    if (!end)
         return fail(c, "value expected");
-    c->s += n;
+    c->s = end;
     return true;
 }
 
@@ -169,15 +173,17 @@ static bool member(struct cursor *c, void *ctx, const char *key)
 {
     struct rec_game *g = ctx;
     if (strcmp(key, "game") == 0)
-        return number(c, &g->id);
+        return number(c, &g->id, 1, RECORD_MAX_GAME, "game number out of range (1 to 10^9)");
     if (strcmp(key, "name") == 0)
         return string(c, g->game, sizeof g->game);
     if (strcmp(key, "size") == 0)
-        return number(c, &g->size);
+        return number(c, &g->size, 1, RECORD_MAX_SIZE, "size out of range (1 to 99)");
     if (strcmp(key, "variants") == 0)
         return string(c, g->variants, sizeof g->variants);
     if (strcmp(key, "result") == 0)
         return string(c, g->result, sizeof g->result);
+    if (strcmp(key, "reason") == 0)
+        return string(c, g->reason, sizeof g->reason);
     if (strcmp(key, "engines") == 0)
         return array_of(c, engine_item, g);
     if (strcmp(key, "moves") == 0)
@@ -203,7 +209,11 @@ int rec_read_jsonl(const char *text, struct rec_file *f, char *err, size_t cap)
             ws(&c);
             if (ok && c.s != s + len)
                 ok = fail(&c, "text after the object");
+            /* The runner ends every line; one without its newline was cut. */
+            if (ok && !end)
+                ok = fail(&c, "no newline at its end: the line is cut off");
             if (!ok) {
+                rec_drop_last(f);
                 snprintf(err, cap, "line %d: JSON does not parse: %s (column %d)", line + 1,
                          c.why, (int)(c.s - s) + 1);
                 return -1;

@@ -1,77 +1,113 @@
 /* Reading a record file: the whole file in memory, the format told by its
  * first character, and the shared pieces the three readers fill games with. */
 #include "record.h"
+#include "strict.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Records are text of at most a few megabytes; anything far larger is not
  * one of ours. */
 #define MAX_FILE (256u << 20)
 
-static char *read_all(const char *path, char *err, size_t cap)
+/* Reads all of in into a '\0'-ended buffer; NULL with a message in err. */
+static char *read_stream(FILE *in, const char *path, size_t *len, char *err, size_t cap)
+{
+    size_t n = 0, size = 1 << 16;
+    char *buf = malloc(size);
+    for (size_t r; buf && (r = fread(buf + n, 1, size - n - 1, in)) > 0;) {
+        n += r;
+        if (n + 1 < size)
+            continue;
+        char *grown = size < MAX_FILE ? realloc(buf, size * 2) : NULL;
+        if (!grown) {
+            snprintf(err, cap, "%s: too large for a record file", path);
+            free(buf);
+            errno = EFBIG;
+            return NULL;
+        }
+        buf = grown;
+        size *= 2;
+    }
+    if (!buf) {
+        snprintf(err, cap, "%s: out of memory", path);
+        errno = ENOMEM;
+        return NULL;
+    }
+    if (ferror(in)) {
+        int e = errno;
+        snprintf(err, cap, "%s: cannot be read: %s", path, strerror(e));
+        free(buf);
+        errno = e;
+        return NULL;
+    }
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+char *rec_file_text(const char *path, size_t *len, char *err, size_t cap)
 {
     FILE *in = fopen(path, "rb");
     if (!in) {
         snprintf(err, cap, "%s: %s", path, strerror(errno));
         return NULL;
     }
-    size_t len = 0, size = 1 << 16;
-    char *buf = malloc(size);
-    for (size_t r; buf && (r = fread(buf + len, 1, size - len - 1, in)) > 0;) {
-        len += r;
-        if (len + 1 < size)
-            continue;
-        char *grown = size < MAX_FILE ? realloc(buf, size * 2) : NULL;
-        if (!grown) {
-            snprintf(err, cap, "%s: too large for a record file", path);
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = grown;
-        size *= 2;
-    }
-    if (buf && ferror(in)) {
-        snprintf(err, cap, "%s: read error", path);
-        free(buf);
-        buf = NULL;
-    } else if (buf) {
-        buf[len] = '\0';
-        if (strlen(buf) != len) {
-            snprintf(err, cap, "%s: binary data (a NUL byte), not a game record", path);
-            free(buf);
-            buf = NULL;
-        }
-    } else if (!err[0]) {
-        snprintf(err, cap, "out of memory");
-    }
+    /* fopen opens a folder, and reading it fails only later, vaguely. */
+    struct stat st;
+    char *text = NULL;
+    if (fstat(fileno(in), &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(err, cap, "%s: is a directory, not a record file", path);
+        errno = EISDIR;
+    } else
+        text = read_stream(in, path, len, err, cap);
     fclose(in);
-    return buf;
+    return text;
+}
+
+/* The line (from 1) that byte at of text is on. */
+static int line_of(const char *text, size_t at)
+{
+    int line = 1;
+    for (size_t i = 0; i < at; i++)
+        line += text[i] == '\n';
+    return line;
+}
+
+int rec_parse(const char *text, size_t len, struct rec_file *f, char *err, size_t cap)
+{
+    size_t ok = utf8_valid_prefix(text, len);
+    if (ok < len) {
+        snprintf(err, cap, "line %d: %s", line_of(text, ok),
+                 text[ok] ? "not valid UTF-8" : "a NUL byte: binary data, not a game record");
+        return -1;
+    }
+    const char *s = text + strspn(text, " \t\r\n");
+    if (!*s)
+        return 0; /* no game: the callers say so */
+    if (*s == '{')
+        return rec_read_jsonl(text, f, err, cap);
+    if (*s == '(')
+        return rec_read_sgf(text, f, err, cap);
+    if (*s == '[')
+        return rec_read_text(text, f, err, cap);
+    snprintf(err, cap, "line %d: not a game record (JSON Lines, SGF or text) of quartet-match",
+             line_of(text, (size_t)(s - text)));
+    return -1;
 }
 
 int rec_read(const char *path, struct rec_file *f, char *err, size_t cap)
 {
     *f = (struct rec_file){0};
-    err[0] = '\0';
-    char *text = read_all(path, err, cap);
+    size_t len;
+    char *text = rec_file_text(path, &len, err, cap);
     if (!text)
         return -1;
-    const char *s = text + strspn(text, " \t\r\n");
-    char msg[200] = "";
-    int r;
-    if (*s == '{')
-        r = rec_read_jsonl(text, f, msg, sizeof msg);
-    else if (*s == '(')
-        r = rec_read_sgf(text, f, msg, sizeof msg);
-    else if (*s == '[')
-        r = rec_read_text(text, f, msg, sizeof msg);
-    else {
-        r = -1;
-        snprintf(msg, sizeof msg, "not a game record (JSON Lines, SGF or text) of quartet-match");
-    }
+    char msg[240] = "";
+    int r = rec_parse(text, len, f, msg, sizeof msg);
     if (r == 0 && f->n == 0) {
         r = -1;
         snprintf(msg, sizeof msg, "no game in the file");
@@ -105,6 +141,12 @@ struct rec_game *rec_new_game(struct rec_file *f, int line)
     struct rec_game *g = &f->games[f->n++];
     *g = (struct rec_game){.id = f->n, .line = line};
     return g;
+}
+
+void rec_drop_last(struct rec_file *f)
+{
+    if (f->n > 0)
+        free(f->games[--f->n].moves);
 }
 
 int rec_add_move(struct rec_game *g, const char *text, size_t len)

@@ -18,6 +18,7 @@ struct rec_game {
     char players[REC_MAX_SEATS][64]; /* engine per seat, in seat order */
     int nplayers;
     char result[32];
+    char reason[200];                /* why it ended, as recorded */
     int nmoves, cap;
     char (*moves)[REC_MOVE_LEN];
 };
@@ -33,12 +34,24 @@ struct rec_file {
 int rec_read(const char *path, struct rec_file *f, char *err, size_t cap);
 void rec_free(struct rec_file *f);
 
+/* The whole file at path, '\0'-ended, its length in *len; NULL with a
+ * message in err (naming the file: a folder, unreadable, too large) and
+ * errno set. */
+char *rec_file_text(const char *path, size_t *len, char *err, size_t cap);
+/* Reads the len bytes of text (a record file, any of the three formats)
+ * into f. Returns 0, or -1 with "line N: why" in err, keeping in f the
+ * whole games read before the line that failed. */
+int rec_parse(const char *text, size_t len, struct rec_file *f, char *err, size_t cap);
+
 /* Helpers for the format readers (record.c). */
 struct rec_game *rec_new_game(struct rec_file *f, int line);
+/* Drops the last game (one cut off by an error). */
+void rec_drop_last(struct rec_file *f);
 int rec_add_move(struct rec_game *g, const char *text, size_t len);
 void rec_copy(char *dst, size_t cap, const char *src, size_t len);
 
-/* The three formats: each reads the whole text of a file into f. */
+/* The three formats: each reads the whole text of a file into f (text is
+ * valid UTF-8 without NUL bytes; rec_parse checks that first). */
 int rec_read_jsonl(const char *text, struct rec_file *f, char *err, size_t cap);
 int rec_read_sgf(const char *text, struct rec_file *f, char *err, size_t cap);
 int rec_read_text(const char *text, struct rec_file *f, char *err, size_t cap);

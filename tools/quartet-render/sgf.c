@@ -4,6 +4,7 @@
  * taken to be the game's own start (quartet-match writes only that);
  * variations are refused. */
 #include "record.h"
+#include "strict.h"
 
 #include <ctype.h>
 #include <stdbool.h>
@@ -26,7 +27,10 @@ static void skip_ws(struct sgf *p)
 
 static int fail(struct sgf *p, const char *why)
 {
-    snprintf(p->err, p->cap, "line %d: SGF does not parse: %s", p->line, why);
+    /* At the end of a file cut after a newline, the line it stopped at is
+     * the last one with text. */
+    int line = p->line - (!*p->s && p->s[-1] == '\n');
+    snprintf(p->err, p->cap, "line %d: SGF does not parse: %s", line, why);
     return -1;
 }
 
@@ -65,20 +69,26 @@ static int sgf_move(struct sgf *p, struct rec_game *g, const char *v)
 
 static int property(struct sgf *p, struct rec_game *g, const char *id, const char *v)
 {
+    int n;
     if (strcmp(id, "B") == 0 || strcmp(id, "W") == 0)
         return sgf_move(p, g, v);
-    if (strcmp(id, "GM") == 0)
-        snprintf(g->game, sizeof g->game, "%s",
-                 atoi(v) == 2 ? "Othello" : atoi(v) == 11 ? "TorusHex" : "?");
-    else if (strcmp(id, "SZ") == 0)
-        g->size = atoi(v);
-    else if (strcmp(id, "QV") == 0)
+    if (strcmp(id, "GM") == 0) {
+        if (!strict_int_text(v, strlen(v), 1, 99, &n) || (n != 2 && n != 11))
+            return fail(p, "GM is neither Othello (2) nor Torus Hex (11)");
+        snprintf(g->game, sizeof g->game, "%s", n == 2 ? "Othello" : "TorusHex");
+    } else if (strcmp(id, "SZ") == 0) {
+        if (!strict_int_text(v, strlen(v), 1, RECORD_MAX_SIZE, &g->size))
+            return fail(p, "SZ out of range (1 to 99)");
+    } else if (strcmp(id, "QV") == 0)
         rec_copy(g->variants, sizeof g->variants, v, strlen(v));
     else if (strcmp(id, "RE") == 0)
         rec_copy(g->result, sizeof g->result, v, strlen(v));
-    else if (strcmp(id, "GN") == 0 && strncmp(v, "game ", 5) == 0)
-        g->id = atoi(v + 5);
-    else if (strcmp(id, "PB") == 0 || strcmp(id, "PW") == 0) {
+    else if (strcmp(id, "GC") == 0)
+        rec_copy(g->reason, sizeof g->reason, v, strlen(v));
+    else if (strcmp(id, "GN") == 0 && strncmp(v, "game ", 5) == 0) {
+        if (!strict_int_text(v + 5, strlen(v + 5), 1, RECORD_MAX_GAME, &g->id))
+            return fail(p, "game number in GN out of range (1 to 10^9)");
+    } else if (strcmp(id, "PB") == 0 || strcmp(id, "PW") == 0) {
         rec_copy(g->players[id[1] == 'W'], sizeof g->players[0], v, strlen(v));
         g->nplayers = 2;
     }
@@ -129,8 +139,10 @@ int rec_read_sgf(const char *text, struct rec_file *f, char *err, size_t cap)
         if (!g)
             return fail(&p, "out of memory");
         p.s++;
-        if (tree(&p, g) != 0)
+        if (tree(&p, g) != 0) {
+            rec_drop_last(f);
             return -1;
+        }
     }
     return 0;
 }

@@ -1,19 +1,34 @@
 /* The text record: "[Game N]" opens a game, then "Field: value" lines
- * (Game, Size, Variants, Seat X, Moves, Result; others are skipped). */
+ * (Game, Size, Variants, Seat X, Moves, Result, Reason; others are
+ * skipped), and a blank line ends it. Every line ends in a newline and a
+ * game is whole only with its Game, Size, Moves, Result and Reason lines
+ * and the blank line after them, so a file cut anywhere else is refused. */
 #include "record.h"
+#include "strict.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The value of "Name: value" when line starts with that name. */
-static const char *field(const char *line, size_t len, const char *name, size_t *vlen)
+/* The fields every game must have, each once. */
+enum { F_GAME, F_SIZE, F_MOVES, F_RESULT, F_REASON, F_COUNT };
+static const char *const required[F_COUNT] = {"Game", "Size", "Moves", "Result", "Reason"};
+
+struct text_reader {
+    struct rec_game *g;       /* the open game, or NULL between games */
+    unsigned seen;            /* bits of the required fields read */
+    char *err;
+    size_t cap;
+    int line;
+};
+
+static int fail(struct text_reader *r, const char *fmt, const char *arg)
 {
-    size_t n = strlen(name);
-    if (len < n + 2 || strncmp(line, name, n) != 0 || line[n] != ':' || line[n + 1] != ' ')
-        return NULL;
-    *vlen = len - n - 2;
-    return line + n + 2;
+    int n = snprintf(r->err, r->cap, "line %d: ", r->line);
+    if (n >= 0 && (size_t)n < r->cap)
+        snprintf(r->err + n, r->cap - (size_t)n, fmt, arg);
+    return -1;
 }
 
 static int moves(struct rec_game *g, const char *v, size_t len)
@@ -29,51 +44,120 @@ static int moves(struct rec_game *g, const char *v, size_t len)
     return 0;
 }
 
-static int text_line(struct rec_game *g, const char *line, size_t len)
+/* The field name of "Name: value" (letters, digits, spaces) in name; the
+ * value's start in *v. False when the line is not of that form ("Moves:"
+ * with no moves has no space after its colon). */
+static bool split_field(const char *line, size_t len, char *name, size_t cap, const char **v)
 {
-    size_t vl;
+    const char *colon = memchr(line, ':', len);
+    size_t n = colon ? (size_t)(colon - line) : 0;
+    if (n == 0 || n >= cap || (colon + 1 < line + len && colon[1] != ' '))
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (!(line[i] == ' ' || (line[i] >= 'A' && line[i] <= 'Z') ||
+              (line[i] >= 'a' && line[i] <= 'z') || (line[i] >= '0' && line[i] <= '9')))
+            return false;
+    memcpy(name, line, n);
+    name[n] = '\0';
+    *v = colon + 1 + (colon + 1 < line + len);
+    return true;
+}
+
+static int text_field(struct text_reader *r, const char *line, size_t len)
+{
+    struct rec_game *g = r->g;
+    char name[32];
     const char *v;
-    char num[16];
-    if ((v = field(line, len, "Game", &vl)))
+    if (!split_field(line, len, name, sizeof name, &v))
+        return fail(r, "not a \"Field: value\" line of a text record%s", "");
+    size_t vl = (size_t)(line + len - v);
+    for (int k = 0; k < F_COUNT; k++)
+        if (strcmp(name, required[k]) == 0) {
+            if (r->seen & 1u << k)
+                return fail(r, "a second %s line in one game", name);
+            r->seen |= 1u << k;
+        }
+    if (strcmp(name, "Game") == 0)
         rec_copy(g->game, sizeof g->game, v, vl);
-    else if ((v = field(line, len, "Size", &vl))) {
-        rec_copy(num, sizeof num, v, vl);
-        g->size = atoi(num);
-    } else if ((v = field(line, len, "Variants", &vl)))
+    else if (strcmp(name, "Size") == 0) {
+        if (!strict_int_text(v, vl, 1, RECORD_MAX_SIZE, &g->size))
+            return fail(r, "size out of range (a whole number from 1 to 99)%s", "");
+    } else if (strcmp(name, "Variants") == 0)
         rec_copy(g->variants, sizeof g->variants, v, vl);
-    else if ((v = field(line, len, "Result", &vl)))
+    else if (strcmp(name, "Result") == 0)
         rec_copy(g->result, sizeof g->result, v, vl);
-    else if (strncmp(line, "Moves:", 6) == 0)
-        return moves(g, line + 6, len - 6);
-    else if (len > 7 && strncmp(line, "Seat ", 5) == 0 && (v = memchr(line, ':', len)) &&
-             g->nplayers < REC_MAX_SEATS) {
-        v += 1 + (v[1] == ' ');
-        rec_copy(g->players[g->nplayers++], sizeof g->players[0], v, (size_t)(line + len - v));
-    }
+    else if (strcmp(name, "Reason") == 0)
+        rec_copy(g->reason, sizeof g->reason, v, vl);
+    else if (strcmp(name, "Moves") == 0) {
+        if (moves(g, v, vl) != 0)
+            return fail(r, "bad move text in the Moves line%s", "");
+    } else if (strncmp(name, "Seat ", 5) == 0 && g->nplayers < REC_MAX_SEATS)
+        rec_copy(g->players[g->nplayers++], sizeof g->players[0], v, vl);
     return 0;
+}
+
+/* "[Game N]" exactly, N a game number. */
+static int header(struct text_reader *r, struct rec_file *f, const char *line, size_t len)
+{
+    int id;
+    if (len < 8 || line[len - 1] != ']' ||
+        !strict_int_text(line + 6, len - 7, 1, RECORD_MAX_GAME, &id))
+        return fail(r, "bad game header (\"[Game N]\", N from 1 to 10^9)%s", "");
+    if (!(r->g = rec_new_game(f, r->line)))
+        return fail(r, "out of memory%s", "");
+    r->g->id = id;
+    r->seen = 0;
+    return 0;
+}
+
+/* A blank line ends the open game: it must hold every required field. */
+static int close_game(struct text_reader *r)
+{
+    for (int k = 0; k < F_COUNT; k++)
+        if (!(r->seen & 1u << k))
+            return fail(r, "the game ends without its %s line", required[k]);
+    r->g = NULL;
+    return 0;
+}
+
+static int text_line(struct text_reader *r, struct rec_file *f, const char *line, size_t len)
+{
+    if (strncmp(line, "[Game ", 6) == 0) {
+        if (r->g)
+            return fail(r, "a new game before the blank line that ends the one before%s", "");
+        return header(r, f, line, len);
+    }
+    if (len == 0)
+        return r->g ? close_game(r) : 0;
+    if (!r->g)
+        return fail(r, "text outside a game (a game starts with [Game N])%s", "");
+    return text_field(r, line, len);
 }
 
 int rec_read_text(const char *text, struct rec_file *f, char *err, size_t cap)
 {
-    struct rec_game *g = NULL;
-    int line = 1;
-    for (const char *s = text; *s; line++) {
+    struct text_reader r = {.err = err, .cap = cap, .line = 1};
+    for (const char *s = text; *s; r.line++) {
         size_t len = strcspn(s, "\n");
         size_t trim = len && s[len - 1] == '\r' ? len - 1 : len;
-        if (strncmp(s, "[Game ", 6) == 0) {
-            if (!(g = rec_new_game(f, line))) {
-                snprintf(err, cap, "out of memory");
-                return -1;
-            }
-            g->id = atoi(s + 6);
-        } else if (g && text_line(g, s, trim) != 0) {
-            snprintf(err, cap, "line %d: bad move text in the Moves line", line);
-            return -1;
-        } else if (!g && trim) {
-            snprintf(err, cap, "line %d: text before the first [Game N]", line);
+        int rc = s[len] != '\n' ? fail(&r, "cut off: the last line has no newline%s", "")
+                                : text_line(&r, f, s, trim);
+        if (rc != 0) {
+            if (r.g)
+                rec_drop_last(f);
             return -1;
         }
-        s += len + (s[len] == '\n');
+        s += len + 1;
+    }
+    if (r.g) {
+        const char *missing = "blank line after it";
+        for (int k = F_COUNT - 1; k >= 0; k--)
+            if (!(r.seen & 1u << k))
+                missing = required[k];
+        snprintf(err, cap, "line %d: cut off: the game of line %d has no %s%s", r.line - 1,
+                 r.g->line, missing, strchr(missing, ' ') ? "" : " line");
+        rec_drop_last(f);
+        return -1;
     }
     return 0;
 }

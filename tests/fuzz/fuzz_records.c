@@ -1,0 +1,144 @@
+/* libFuzzer target: the record readers. The input is a record file; the
+ * same bytes go to quartet-render's reader (rec_parse, which --check
+ * uses too), to --check itself (replaying what it read), to --merge and
+ * to resume's reader (jsonl_read, which may cut a partial last line), the
+ * latter two through a file in memory. Checks: what a reader accepts is
+ * what the format allows (valid UTF-8, every line ended, numbers in
+ * range), checked again here by plain code; --check agrees with the
+ * reader on whether the bytes are a whole record; jsonl_read never reads
+ * more games than the input has whole lines. */
+#include "tests/fuzz/fuzz.h"
+#include "tools/quartet-match/check.h"
+#include "tools/quartet-match/merge.h"
+#include "tools/quartet-match/resume.h"
+#include "tools/quartet-render/record.h"
+#include "tools/quartet-render/strict.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* Adjudications are re-solved up to this many empties: milliseconds. */
+#define FUZZ_MAX_SOLVE 8
+
+/* A plain second UTF-8 check, by code point ranges (RFC 3629's table). */
+static bool plain_utf8(const unsigned char *s, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        unsigned c = s[i], cp;
+        int more = c < 0x80 ? 0 : (c >> 5) == 6 ? 1 : (c >> 4) == 14 ? 2 : (c >> 3) == 30 ? 3 : -1;
+        if (c == 0 || more < 0 || i + (size_t)more >= n + (more == 0))
+            return false;
+        cp = more == 0 ? c : c & (0x3f >> more);
+        for (int k = 1; k <= more; k++) {
+            if ((s[i + k] & 0xc0) != 0x80)
+                return false;
+            cp = cp << 6 | (s[i + k] & 0x3f);
+        }
+        static const unsigned least[4] = {0, 0x80, 0x800, 0x10000};
+        if (cp < least[more] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+            return false;
+        i += (size_t)more + 1;
+    }
+    return true;
+}
+
+static void check_games(const struct rec_file *f)
+{
+    for (int i = 0; i < f->n; i++) {
+        const struct rec_game *g = &f->games[i];
+        FUZZ_CHECK(g->id >= 1 && g->id <= RECORD_MAX_GAME, "game %d: number out of range", g->id);
+        FUZZ_CHECK(g->size >= 0 && g->size <= RECORD_MAX_SIZE, "game %d: size %d", g->id, g->size);
+        for (int m = 0; m < g->nmoves; m++)
+            FUZZ_CHECK(g->moves[m][0] && strlen(g->moves[m]) < REC_MOVE_LEN, "game %d: move %d",
+                       g->id, m + 1);
+    }
+}
+
+struct lines {
+    int n, bad;               /* lines passed on; of them, out of range */
+};
+
+static int count_line(const struct line_game *g, void *ctx, char *err, size_t cap)
+{
+    (void)err, (void)cap;
+    struct lines *c = ctx;
+    bool ok = g->rec.id >= 1 && g->rec.nseats >= 1 && g->rec.nseats <= GAME_MAX_PLAYERS;
+    for (int s = 0; ok && s < g->rec.nseats; s++)
+        ok = g->rec.engine[s] >= 0 && g->rec.engine[s] < MAX_ENGINES;
+    c->bad += !ok;
+    c->n++;
+    return 0;
+}
+
+/* The memory file that --merge and resume read by its /proc path. */
+static int mem_fd = -1;
+static char mem_path[64];
+static FILE *devnull;
+
+static void put_file(const uint8_t *data, size_t size)
+{
+    if (mem_fd < 0) {
+        mem_fd = memfd_create("records", 0);
+        FUZZ_CHECK(mem_fd >= 0, "memfd_create failed");
+        snprintf(mem_path, sizeof mem_path, "/proc/self/fd/%d", mem_fd);
+        devnull = fopen("/dev/null", "w");
+        FUZZ_CHECK(devnull != NULL, "cannot open /dev/null");
+    }
+    FUZZ_CHECK(ftruncate(mem_fd, 0) == 0 && pwrite(mem_fd, data, size, 0) == (ssize_t)size,
+               "cannot write the memory file");
+}
+
+/* Whether text (a whole accepted file) ends every line: JSON Lines and
+ * text records must; SGF need not. */
+static bool lines_ended(const uint8_t *data, size_t size)
+{
+    size_t i = 0;
+    while (i < size && strchr(" \t\r\n", data[i]))
+        i++;
+    return i == size || data[i] == '(' || data[size - 1] == '\n';
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *text = malloc(size + 1);
+    if (!text)
+        return 0;
+    memcpy(text, data, size);
+    text[size] = '\0';
+    put_file(data, size);
+    size_t whole = 0;
+    for (size_t i = 0; i < size; i++)
+        whole += data[i] == '\n';
+
+    /* The readers' notes go nowhere; sanitizer reports still reach fd 2,
+     * and the checks below run with stderr back. */
+    FILE *err_stream = stderr;
+    stderr = devnull;
+    struct rec_file f = {0};
+    char err[240] = "", msg[1024];
+    int rc = rec_parse(text, size, &f, err, sizeof err);
+    int bad = check_text(text, size, "fuzz", FUZZ_MAX_SOLVE, devnull);
+    char *files[1] = {mem_path};
+    merge_files(1, files, devnull);
+    struct lines lines = {0};
+    int n = jsonl_read(mem_path, true, count_line, &lines, msg, sizeof msg);
+    stderr = err_stream;
+
+    check_games(&f);
+    FUZZ_CHECK(rc == 0 || strncmp(err, "line ", 5) == 0, "a refusal without its line: %s", err);
+    if (rc == 0) {
+        FUZZ_CHECK(plain_utf8(data, size), "invalid UTF-8 accepted");
+        FUZZ_CHECK(lines_ended(data, size), "a last line without its newline accepted");
+    }
+    FUZZ_CHECK(rc == 0 ? bad >= -1 && bad <= f.n : bad >= 1, "--check says %d for %s", bad,
+               rc == 0 ? "a whole record" : "a refused record");
+    FUZZ_CHECK(lines.bad == 0, "jsonl_read passed a line with a bad game number or engine");
+    FUZZ_CHECK(n == -1 || (n == lines.n && (size_t)n <= whole),
+               "jsonl_read: %d games of %zu lines", n, whole);
+    rec_free(&f);
+    free(text);
+    return 0;
+}
