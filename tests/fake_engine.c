@@ -4,11 +4,17 @@
  * seats) and misbehaves on request at its Nth genmove of a game. With
  * --game NAME it plays that game only, as another author's one-game
  * engine would (no set_game); --no-known-command leaves known_command out,
- * so the runner must read list_commands. */
+ * so the runner must read list_commands. Hostile modes for the records and
+ * the process handling: --evil puts line breaks, ']', '\\', forged record
+ * lines and bytes that are not UTF-8 in its name, version, '?' answers and
+ * final_score; --ignore-term outlives EOF and SIGTERM; --flood-stderr N
+ * writes N bytes to stderr at start; --log-time-left FILE notes each
+ * time_left it gets. */
 #include "engine/game.h"
 #include "engine/rng.h"
 
 #include <ctype.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,10 +29,19 @@ struct fake {
     int genmoves;              /* genmoves this game */
     int illegal_at, garbage_at, refuse_at, crash_at, hang_at, pass_at, resign_at;
     double slow;
-    bool wrong_score, no_set_game, no_known_command, armed;
+    bool wrong_score, no_set_game, no_known_command, armed, evil;
     const char *name;
     const char *once;
+    const char *time_left_log;
 };
+
+/* What --evil answers: each tries to forge a record line or field, close
+ * an SGF value, or break UTF-8 (a stray continuation byte, an overlong
+ * '/', a surrogate, a cut-off sequence, an escape sequence). */
+#define EVIL_NAME "Evil]\\\nResult: W+64\n[Game 99]\n\xff\xc0\xaf"
+#define EVIL_VERSION "6.6\x01\xed\xa0\x80\xe2\x82"
+#define EVIL_REFUSAL "no move\nResult: W+64\n[Game 99]\nReason: normal\n\\]) \x1b[31m\xfe\x80"
+#define EVIL_SCORE "W+99\n[Game 99]\n\xff"
 
 static void reply(const char *fmt, const char *arg)
 {
@@ -78,7 +93,7 @@ static void genmove(struct fake *f)
         return;
     }
     if (misbehave(f, f->refuse_at)) {
-        fail("cannot think now");
+        fail(f->evil ? EVIL_REFUSAL : "cannot think now");
         return;
     }
     if (misbehave(f, f->resign_at)) {
@@ -149,9 +164,9 @@ static void command(struct fake *f, int argc, char **argv)
 {
     const char *c = argv[0];
     if (!strcmp(c, "name"))
-        reply("%s", f->name);
+        reply("%s", f->evil ? EVIL_NAME : f->name);
     else if (!strcmp(c, "version") || !strcmp(c, "protocol_version"))
-        reply("%s", !strcmp(c, "version") ? "1.0" : "2");
+        reply("%s", !strcmp(c, "version") ? (f->evil ? EVIL_VERSION : "1.0") : "2");
     else if (!strcmp(c, "list_commands"))
         reply("%s", f->no_set_game ? "name\nversion\nknown_command\nlist_commands\nboardsize\n"
                                      "clear_board\nplay\ngenmove\nfinal_score\nquit"
@@ -200,7 +215,15 @@ static void command(struct fake *f, int argc, char **argv)
             return;
         }
         f->g->format_result(f->st, buf, sizeof buf);
-        reply("%s", f->wrong_score ? "W+99" : buf);
+        reply("%s", f->wrong_score ? (f->evil ? EVIL_SCORE : "W+99") : buf);
+    } else if (!strcmp(c, "time_left") && f->time_left_log) {
+        FILE *l = fopen(f->time_left_log, "a");
+        if (l) {
+            fprintf(l, "%s %s %s\n", argc > 1 ? argv[1] : "", argc > 2 ? argv[2] : "",
+                    argc > 3 ? argv[3] : "");
+            fclose(l);
+        }
+        reply("%s", "");
     } else if (!strcmp(c, "time_settings") || !strcmp(c, "time_left") || !strcmp(c, "komi"))
         reply("%s", "");
     else if (!strcmp(c, "quit")) {
@@ -217,6 +240,8 @@ int main(int argc, char **argv)
     f.o = (struct game_options){.size = 8};
     f.name = "Fake";
     const char *log = NULL;
+    bool ignore_term = false;
+    long flood = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : "0";
         if (!strcmp(a, "--wrong-score"))
@@ -225,6 +250,10 @@ int main(int argc, char **argv)
             f.no_set_game = true;
         else if (!strcmp(a, "--no-known-command"))
             f.no_known_command = true;
+        else if (!strcmp(a, "--evil"))
+            f.evil = true;
+        else if (!strcmp(a, "--ignore-term"))
+            ignore_term = true;
         else {
             i++;
             if (!strcmp(a, "--seed"))
@@ -259,6 +288,10 @@ int main(int argc, char **argv)
                 f.once = v;
             else if (!strcmp(a, "--log"))
                 log = v;  /* one line per start */
+            else if (!strcmp(a, "--log-time-left"))
+                f.time_left_log = v;
+            else if (!strcmp(a, "--flood-stderr"))
+                flood = strtol(v, NULL, 10);
             else {
                 fprintf(stderr, "fake_engine: unknown flag %s\n", a);
                 return 2;
@@ -280,6 +313,13 @@ int main(int argc, char **argv)
             fclose(l);
         }
     }
+    if (ignore_term) {
+        signal(SIGTERM, SIG_IGN);
+        signal(SIGHUP, SIG_IGN);
+        signal(SIGINT, SIG_IGN);
+    }
+    for (long k = 0; k < flood; k += 64)
+        fputs("fake_engine: a line of stderr noise, flooding the runner's file\n", stderr);
     new_game(&f);
     char line[4096];
     while (fgets(line, sizeof line, stdin)) {
@@ -291,5 +331,7 @@ int main(int argc, char **argv)
         if (n)
             command(&f, n, argvv);
     }
+    while (ignore_term) /* as a hung engine does: its stdin is gone, it stays */
+        pause();
     return 0;
 }

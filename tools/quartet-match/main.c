@@ -11,9 +11,11 @@
 #include "merge.h"
 #include "openings.h"
 #include "records.h"
+#include "repair.h"
 #include "resume.h"
 #include "schedule.h"
 #include "stats.h"
+#include "textclean.h"
 #include "tourney.h"
 
 #include <errno.h>
@@ -78,6 +80,8 @@ static void usage(FILE *f)
         "      --sgf FILE.sgf|DIR    SGF records (Othello, Torus Hex)\n"
         "      --sprt SPEC           elo0=0,elo1=10,alpha=0.05,beta=0.05: stop when decided\n"
         "      --engine-stderr FILE  append engines' stderr to FILE (default /dev/null)\n"
+        "      --engine-stderr-max MB  keep at most MB megabytes (10^6 bytes) of each\n"
+        "                            engine's stderr in that file (default 10)\n"
         "      --no-final-score      do not ask engines for final_score\n"
         "      --quiet               no progress line\n"
         "Other modes\n"
@@ -229,7 +233,8 @@ static void probe_engines(struct match_config *cfg)
         struct engine_spec *e = &cfg->eng[i];
         struct proc p = {.to_fd = -1, .from_fd = -1, .stop = cfg->stop};
         char err[768], name[128] = "", ver[128] = "";
-        if (proc_start(&p, e->cmd, e->dir, cfg->errfd, err, sizeof err) != 0)
+        if (proc_start(&p, e->cmd, e->dir, cfg->errcap ? &cfg->errcap[i] : NULL, err,
+                       sizeof err) != 0)
             die("%s", err);
         enum gtp_status r = proc_command(&p, cfg->tc.timeout, name, sizeof name, "name");
         if (r != GTP_OK) {
@@ -249,6 +254,9 @@ static void probe_engines(struct match_config *cfg)
         proc_stop(&p, 2.0);
         if (!e->name[0])
             snprintf(e->name, sizeof e->name, "%.50s", name[0] ? name : "engine");
+        /* Names reach every record and table: one line of valid UTF-8. */
+        text_clean(e->name, sizeof e->name, e->name, true);
+        text_clean(e->ident, sizeof e->ident, e->ident, true);
     }
     /* Equal display names get a number so the tables tell them apart. */
     for (int i = 1; i < cfg->nengines; i++)
@@ -256,7 +264,7 @@ static void probe_engines(struct match_config *cfg)
             if (strcmp(cfg->eng[i].name, cfg->eng[j].name) == 0) {
                 char n[64];
                 snprintf(n, sizeof n, "%.50s#%d", cfg->eng[i].name, i + 1);
-                snprintf(cfg->eng[i].name, sizeof cfg->eng[i].name, "%s", n);
+                text_clean(cfg->eng[i].name, sizeof cfg->eng[i].name, n, true);
                 break;
             }
 }
@@ -313,8 +321,7 @@ static int open_outputs(struct outputs *o, const char *jsonl, const char *record
     else if (records && !(o->records = fopen(records, mode)))
         bad = records;
     else if (sgf) {
-        size_t n = strlen(sgf);
-        if (n > 4 && strcasecmp(sgf + n - 4, ".sgf") == 0) {
+        if (sgf_path_is_file(sgf)) {
             if (!(o->sgf_file = fopen(sgf, mode)))
                 bad = sgf;
         } else if (mkdir(sgf, 0755) != 0 && errno != EEXIST)
@@ -349,7 +356,11 @@ static int run_tournament(struct match_config *cfg, const struct opening_list *o
         abort();
     int before = 0, rc = 2;
     char err[1024];
-    if (jsonl && (before = resume_load(jsonl, cfg, sched->total, done, st, err, sizeof err)) < 0)
+    if (jsonl)
+        before = resume_load(jsonl, cfg, sched->total, done, st, err, sizeof err);
+    /* Games recorded before: the text and SGF records get any they lack. */
+    if (before < 0 || (before > 0 && records_repair(cfg, jsonl, records, sgf, err,
+                                                    sizeof err) < 0))
         fprintf(stderr, "quartet-match: %s\n", err);
     else {
         struct outputs outp = {0};
@@ -373,6 +384,8 @@ struct args {
     const char *variants[8];
     int nvariants, size, generate;
     int per_pairing;          /* --games-per-pairing */
+    double stderr_max_mb;     /* --engine-stderr-max */
+    struct errcap caps[MAX_ENGINES];
 };
 
 /* Flags of the engines, the game and the schedule; false if not one. */
@@ -413,7 +426,7 @@ static bool tournament_flag(struct args *g, const char *a, const char *v)
             to->shard < 1 || to->shard > to->nshards)
             die("--shard K/N expected with 1 <= K <= N, got %s", v);
     } else if (!strcmp(a, "--event"))
-        snprintf(cfg->event, sizeof cfg->event, "%s", v);
+        text_clean(cfg->event, sizeof cfg->event, v, true);
     else
         return false;
     return true;
@@ -474,6 +487,11 @@ static bool output_flag(struct args *g, const char *a, const char *v)
         g->cfg.errfd = open(v, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
         if (g->cfg.errfd < 0)
             die("cannot write %s", v);
+    } else if (!strcmp(a, "--engine-stderr-max")) {
+        char *end;
+        g->stderr_max_mb = strtod(v, &end);
+        if (end == v || *end || !(g->stderr_max_mb >= 0 && g->stderr_max_mb <= 1e6))
+            die("--engine-stderr-max MB expected (0 to 1000000), got %s", v);
     } else if (!strcmp(a, "--check"))
         g->check = v;
     else if (!strcmp(a, "--stats"))
@@ -628,6 +646,23 @@ static void generate_for_match(struct args *g, struct opening_list *ol)
         die("no opening of %s plies could be generated", "that many");
 }
 
+/* With --engine-stderr, each engine's share of the file is capped. */
+static void stderr_caps(struct args *g)
+{
+    if (g->cfg.errfd < 0)
+        return;
+    for (int i = 0; i < g->cfg.nengines; i++) {
+        struct errcap *c = &g->caps[i];
+        c->fd = g->cfg.errfd;
+        c->max = (size_t)(g->stderr_max_mb * 1e6);
+        c->name = g->cfg.eng[i].name;
+        c->cmd = g->cfg.eng[i].cmd;
+        atomic_init(&c->used, 0);
+        atomic_init(&c->noted, false);
+    }
+    g->cfg.errcap = g->caps;
+}
+
 int main(int argc, char **argv)
 {
     static struct args g = {
@@ -638,6 +673,7 @@ int main(int argc, char **argv)
         .to = {.rounds = 1, .concurrency = 1},
         .gen = {.plies = 0, .playouts = 1000, .player = "flat-mc", .tolerance = 0.1, .seed = 1},
         .game = "Othello",
+        .stderr_max_mb = 10,
     };
     g.to.progress = isatty(2);
     int done = parse_args(&g, argc, argv);
@@ -670,6 +706,7 @@ int main(int argc, char **argv)
      * cores of the games not played at once. */
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     g.cfg.solve_threads = cores > g.to.concurrency ? (int)(cores / g.to.concurrency) : 1;
+    stderr_caps(&g);
     probe_engines(&g.cfg);
     if (!g.openings && g.gen.plies > 0)
         generate_for_match(&g, &ol);

@@ -41,6 +41,7 @@ struct match_config {
     struct engine_spec eng[MAX_ENGINES];
     struct time_control tc;
     int errfd;                /* engines' stderr (-1: /dev/null) */
+    struct errcap *errcap;    /* per engine: the cap on errfd (NULL with errfd -1) */
     bool query_score;         /* ask engines for final_score and compare */
     int adjudicate_empties;   /* Othello: solve exactly at this many empties (0 off) */
     int solve_threads;        /* threads of one adjudication solve */
@@ -98,6 +99,8 @@ void record_final(const struct game *g, const void *st, struct game_record *rec)
  * 'F' (forfeit), 'T' (time) or 'R' (resignation). */
 void record_forfeit(const struct game *g, const void *st, struct game_record *rec,
                     int loser, char kind, bool teams);
+/* Seconds sent in time_left: floor, but 1 while 0 < left < 1. */
+int time_left_seconds(double left);
 /* Yonin team game: partners share results. */
 bool is_team_game(const struct game *g, uint32_t flags);
 

@@ -4,9 +4,11 @@
  * next game starts it again. */
 #include "match.h"
 #include "adjudicate.h"
+#include "textclean.h"
 #include "engine/clock.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +27,8 @@ void slot_init(struct slot *s, const volatile sig_atomic_t *stop)
 {
     for (int e = 0; e < MAX_ENGINES; e++)
         for (int c = 0; c < GAME_MAX_PLAYERS; c++)
-            s->proc[e][c] = (struct proc){.pid = 0, .to_fd = -1, .from_fd = -1, .stop = stop};
+            s->proc[e][c] = (struct proc){.pid = 0, .to_fd = -1, .from_fd = -1, .err_fd = -1,
+                                          .stop = stop};
 }
 
 void slot_close(struct slot *s)
@@ -115,6 +118,8 @@ static void fault(struct table *t, struct game_record *rec, const void *st, int 
     snprintf(what, sizeof what, fmt, detail);
     snprintf(rec->reason, sizeof rec->reason, "%s (%s, %s)", what, seat_name(t->g, seat),
              t->cfg->eng[rec->engine[seat]].name);
+    /* The reason may quote the engine's bytes: valid UTF-8 for the records. */
+    text_clean(rec->reason, sizeof rec->reason, rec->reason, false);
     rec->forfeit = seat;
     proc_kill(t->proc[seat]);
     record_forfeit(t->g, st, rec, seat, kind, t->teams);
@@ -139,7 +144,8 @@ static int setup(struct table *t, struct game_record *rec, const void *st, bool 
         char cmd[MAX_INIT_CMDS + 4][256];
         int nc = 0;
         if (!proc_running(p)) {
-            if (proc_start(p, e->cmd, e->dir, cfg->errfd, out, sizeof out) != 0) {
+            if (proc_start(p, e->cmd, e->dir,
+                           cfg->errcap ? &cfg->errcap[rec->engine[s]] : NULL, out, sizeof out) != 0) {
                 fault(t, rec, st, s, 'F', "cannot start engine: %s", out);
                 return s;
             }
@@ -232,6 +238,17 @@ static double genmove_limit(const struct table *t, int seat)
     return tc->timeout;
 }
 
+/* GTP's time_left takes whole seconds: rounded down, but never 0 while
+ * time is left (0 would tell the engine it has none). */
+int time_left_seconds(double left)
+{
+    if (left <= 0)
+        return 0;
+    if (left < 1)
+        return 1;
+    return left >= INT_MAX ? INT_MAX : (int)left;
+}
+
 /* Asks seat for a move and validates it. Returns 1 with *m set, 0 after a
  * fault (recorded), -1 when interrupted. */
 static int ask_move(struct table *t, struct game_record *rec, const void *st, int seat,
@@ -243,7 +260,8 @@ static int ask_move(struct table *t, struct game_record *rec, const void *st, in
     const char *who = seat_name(t->g, seat);
     if (cfg->tc.mode == TC_GAME && e->knows_time_left) {
         enum gtp_status r = proc_command(t->proc[seat], cfg->tc.timeout, out, sizeof out,
-                                         "time_left %s %d 0", who, (int)t->clock[seat]);
+                                         "time_left %s %d 0", who,
+                                         time_left_seconds(t->clock[seat]));
         if (r == GTP_STOPPED)
             return -1;
         if (r == GTP_DEAD || r == GTP_TIMEOUT || r == GTP_GARBAGE) {
@@ -330,9 +348,13 @@ static void compare_scores(struct table *t, struct game_record *rec)
         snprintf(rec->disagree + len, sizeof rec->disagree - len, "%s%s says %.40s",
                  len ? "; " : "", t->cfg->eng[rec->engine[s]].name, out);
     }
-    if (rec->disagree[0])
-        fprintf(stderr, "quartet-match: warning: game %d result %s, but %s\n", rec->id,
-                rec->result, rec->disagree);
+    text_clean(rec->disagree, sizeof rec->disagree, rec->disagree, false);
+    if (rec->disagree[0]) {
+        /* Escaped as in the text record: an engine's bytes never drive the terminal. */
+        fprintf(stderr, "quartet-match: warning: game %d result %s, but ", rec->id, rec->result);
+        put_text_value(stderr, rec->disagree);
+        fputc('\n', stderr);
+    }
 }
 
 /* Binds each seat to a process of its engine. Processes of engines not in

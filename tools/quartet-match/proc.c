@@ -11,6 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <unistd.h>
 
 int split_command(const char *line, char *store, size_t cap, char **argv, int max)
@@ -55,9 +58,20 @@ int split_command(const char *line, char *store, size_t cap, char **argv, int ma
 
 /* The child side: never returns. Only async-signal-safe calls after fork. */
 static void exec_child(char **argv, const char *dir, int in_fd, int out_fd, int errfd,
-                       int report_fd)
+                       int report_fd, pid_t parent)
 {
     setpgid(0, 0); /* a terminal's Ctrl-C reaches the runner, not the engines */
+#ifdef __linux__
+    /* Dies with the runner, even by kill -9; if the runner died before
+     * this line, the parent is no longer the one seen before fork. The
+     * signal comes when the forking thread ends: slots stop their engines
+     * before their thread returns. */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+        _exit(127);
+#else
+    (void)parent;
+#endif
     if (dir && dir[0] && chdir(dir) != 0) {
         int e = -errno; /* negative: the directory, not the program */
         (void)!write(report_fd, &e, sizeof e);
@@ -78,29 +92,45 @@ static void exec_child(char **argv, const char *dir, int in_fd, int out_fd, int 
     _exit(127);
 }
 
-int proc_start(struct proc *p, const char *cmd, const char *dir, int errfd, char *err,
-               size_t cap)
+static void close_pair(int *fds)
+{
+    if (fds[0] >= 0)
+        close(fds[0]);
+    if (fds[1] >= 0)
+        close(fds[1]);
+}
+
+int proc_start(struct proc *p, const char *cmd, const char *dir, struct errcap *errc,
+               char *err, size_t cap)
 {
     char store[4096], *argv[128];
     if (split_command(cmd, store, sizeof store, argv, 128) <= 0) {
         snprintf(err, cap, "cannot split command line: %s", cmd);
         return -1;
     }
-    int in[2], out[2], rep[2];
-    if (pipe2(in, O_CLOEXEC) != 0)
-        goto fail0;
-    if (pipe2(out, O_CLOEXEC) != 0)
-        goto fail1;
-    if (pipe2(rep, O_CLOEXEC) != 0)
-        goto fail2;
-    pid_t pid = fork();
-    if (pid < 0)
-        goto fail3;
+    int in[2] = {-1, -1}, out[2] = {-1, -1}, rep[2] = {-1, -1}, er[2] = {-1, -1};
+    pid_t parent = getpid(), pid = -1;
+    if (pipe2(in, O_CLOEXEC) == 0 && pipe2(out, O_CLOEXEC) == 0 &&
+        pipe2(rep, O_CLOEXEC) == 0 && (!errc || pipe2(er, O_CLOEXEC) == 0))
+        pid = fork();
+    if (pid < 0) {
+        snprintf(err, cap, "cannot start %s: %s", argv[0], strerror(errno));
+        close_pair(in);
+        close_pair(out);
+        close_pair(rep);
+        close_pair(er);
+        return -1;
+    }
     if (pid == 0)
-        exec_child(argv, dir, in[0], out[1], errfd, rep[1]);
+        exec_child(argv, dir, in[0], out[1], er[1], rep[1], parent);
     close(in[0]);
     close(out[1]);
     close(rep[1]);
+    if (er[1] >= 0) {
+        close(er[1]);
+        /* Read between responses without ever waiting on it. */
+        fcntl(er[0], F_SETFL, fcntl(er[0], F_GETFL) | O_NONBLOCK);
+    }
     /* The report pipe closes on a successful exec and carries errno if not. */
     int e = 0;
     ssize_t r;
@@ -110,6 +140,8 @@ int proc_start(struct proc *p, const char *cmd, const char *dir, int errfd, char
     p->pid = pid;
     p->to_fd = in[1];
     p->from_fd = out[0];
+    p->err_fd = er[0];
+    p->cap = errc;
     p->len = 0;
     if (r == (ssize_t)sizeof e) {
         if (e < 0)
@@ -120,18 +152,6 @@ int proc_start(struct proc *p, const char *cmd, const char *dir, int errfd, char
         return -1;
     }
     return 0;
-fail3:
-    close(rep[0]);
-    close(rep[1]);
-fail2:
-    close(out[0]);
-    close(out[1]);
-fail1:
-    close(in[0]);
-    close(in[1]);
-fail0:
-    snprintf(err, cap, "cannot start %s: %s", argv[0], strerror(errno));
-    return -1;
 }
 
 bool proc_running(const struct proc *p)
@@ -139,13 +159,68 @@ bool proc_running(const struct proc *p)
     return p->pid > 0;
 }
 
+/* Passes on what the engine wrote to stderr so far, without waiting;
+ * at most a few reads, so a flooding engine cannot hold the runner. */
+static void drain_stderr(struct proc *p)
+{
+    char buf[16384];
+    for (int i = 0; p->err_fd >= 0 && i < 16; i++) {
+        ssize_t got = read(p->err_fd, buf, sizeof buf);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0)
+            return; /* nothing more for now */
+        if (got == 0) { /* closed: poll would report it forever */
+            close(p->err_fd);
+            p->err_fd = -1;
+            return;
+        }
+        errcap_write(p->cap, buf, (size_t)got);
+    }
+}
+
 static void close_fds(struct proc *p)
 {
+    drain_stderr(p);
     if (p->to_fd >= 0)
         close(p->to_fd);
     if (p->from_fd >= 0)
         close(p->from_fd);
-    p->to_fd = p->from_fd = -1;
+    if (p->err_fd >= 0)
+        close(p->err_fd);
+    p->to_fd = p->from_fd = p->err_fd = -1;
+}
+
+static int write_all(int fd, const char *s, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(fd, s, n);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        s += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+void errcap_write(struct errcap *c, const char *buf, size_t n)
+{
+    /* One atomic add: the engine's processes in parallel slots share it. */
+    size_t before = atomic_fetch_add(&c->used, n);
+    size_t room = before >= c->max ? 0 : c->max - before;
+    (void)write_all(c->fd, buf, n < room ? n : room); /* a full disk loses stderr only */
+    if (n > room && !atomic_exchange(&c->noted, true)) {
+        char line[256];
+        int k = snprintf(line, sizeof line,
+                         "\nquartet-match: engine %s wrote more than %zu bytes to stderr; "
+                         "the rest is dropped (--engine-stderr-max)\n",
+                         c->name[0] ? c->name : c->cmd, c->max);
+        if (k > 0)
+            (void)write_all(c->fd, line, (size_t)k < sizeof line ? (size_t)k : sizeof line - 1);
+    }
 }
 
 void proc_kill(struct proc *p)
@@ -178,21 +253,6 @@ void proc_stop(struct proc *p, double grace)
         usleep(5000);
     }
     proc_kill(p);
-}
-
-static int write_all(int fd, const char *s, size_t n)
-{
-    while (n > 0) {
-        ssize_t w = write(fd, s, n);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        s += w;
-        n -= (size_t)w;
-    }
-    return 0;
 }
 
 /* Finds a complete response in buf (ends at an empty line, after leading
@@ -253,13 +313,18 @@ static enum gtp_status read_response(struct proc *p, double deadline, char *out,
         double left = deadline - clock_now();
         if (left <= 0)
             return GTP_TIMEOUT;
-        /* Short slices so an interrupt is noticed promptly. */
+        /* Short slices so an interrupt is noticed promptly. stderr is
+         * read meanwhile: an engine blocked on a full stderr pipe would
+         * never answer. */
         int ms = left > 0.2 ? 200 : (int)(left * 1000) + 1;
-        struct pollfd pf = {.fd = p->from_fd, .events = POLLIN};
-        int r = poll(&pf, 1, ms);
+        struct pollfd pf[2] = {{.fd = p->from_fd, .events = POLLIN},
+                               {.fd = p->err_fd, .events = POLLIN}};
+        int r = poll(pf, p->err_fd >= 0 ? 2 : 1, ms);
         if (r < 0 && errno != EINTR)
             return GTP_DEAD;
-        if (r <= 0)
+        if (r > 0 && p->err_fd >= 0 && pf[1].revents)
+            drain_stderr(p);
+        if (r <= 0 || !pf[0].revents)
             continue;
         ssize_t got = read(p->from_fd, p->buf + p->len, sizeof p->buf - p->len);
         if (got < 0 && errno == EINTR)

@@ -5,6 +5,7 @@
 #define QMATCH_PROC_H
 
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
@@ -21,9 +22,21 @@ enum gtp_status {
     GTP_STOPPED = -4, /* the runner was interrupted */
 };
 
+/* Engines' stderr on its way to the --engine-stderr file, counted per
+ * engine and cut at a cap with one line saying so. */
+struct errcap {
+    int fd;                   /* the --engine-stderr file */
+    size_t max;               /* bytes kept of this engine (all its processes) */
+    atomic_size_t used;       /* bytes it wrote (processes of parallel slots) */
+    atomic_bool noted;        /* the "dropped" line is written */
+    const char *name, *cmd;   /* the engine's display name (set after its probe), command */
+};
+
 struct proc {
     pid_t pid;            /* 0 when not running */
     int to_fd, from_fd;   /* child's stdin, child's stdout */
+    int err_fd;           /* child's stderr (-1: it goes to /dev/null) */
+    struct errcap *cap;   /* where err_fd's bytes go */
     size_t len;           /* bytes buffered in buf */
     char buf[PROC_BUF];
     const volatile sig_atomic_t *stop; /* runner interrupted (SIGINT) */
@@ -34,10 +47,14 @@ struct proc {
  * Returns the word count, or -1 on unbalanced quotes or overflow. */
 int split_command(const char *line, char *store, size_t cap, char **argv, int max);
 
-/* Starts cmd in directory dir (NULL or "": the runner's); engine stderr
- * goes to errfd (-1: /dev/null). Returns 0, or -1 with a message in err. */
-int proc_start(struct proc *p, const char *cmd, const char *dir, int errfd, char *err,
-               size_t cap);
+/* Starts cmd in directory dir (NULL or "": the runner's) in a process
+ * group of its own, killed when the runner dies; engine stderr goes
+ * through cap (NULL: /dev/null). Returns 0, or -1 with a message in err. */
+int proc_start(struct proc *p, const char *cmd, const char *dir, struct errcap *errc,
+               char *err, size_t cap);
+/* Writes n bytes of an engine's stderr as far as its cap allows; the first
+ * time the cap is reached, one line saying the rest is dropped. */
+void errcap_write(struct errcap *c, const char *buf, size_t n);
 bool proc_running(const struct proc *p);
 /* Sends one command line and reads its response within timeout seconds.
  * The response text (after "= "/"? ", lines joined by '\n') goes to out. */

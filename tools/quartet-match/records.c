@@ -1,8 +1,10 @@
 /* Writers of the three record formats. */
 #include "records.h"
+#include "textclean.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 void record_move_texts(const struct match_config *cfg, const struct game_record *rec,
                        char (*text)[16])
@@ -20,21 +22,6 @@ void record_move_texts(const struct match_config *cfg, const struct game_record 
         g->play(st, rec->moves[i]);
     }
     free(st);
-}
-
-static void put_json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
 }
 
 void write_jsonl(FILE *f, const struct match_config *cfg, const struct opening_list *ol,
@@ -113,22 +100,40 @@ void write_jsonl(FILE *f, const struct match_config *cfg, const struct opening_l
     free(mv);
 }
 
+/* One "Key: value" line of the text record, the value escaped. */
+static void text_field(FILE *f, const char *key, const char *value)
+{
+    fprintf(f, "%s: ", key);
+    put_text_value(f, value);
+    fputc('\n', f);
+}
+
 void write_text_record(FILE *f, const struct match_config *cfg, const struct game_record *rec)
 {
     char (*mv)[16] = malloc(sizeof(char[16]) * (size_t)(rec->nplies + 1));
     if (!mv)
         abort();
     record_move_texts(cfg, rec, mv);
-    fprintf(f, "[Game %d]\nGame: %s\nSize: %d\n", rec->id, cfg->g->name, cfg->gopt.size);
+    fprintf(f, "[Game %d]\n", rec->id);
+    text_field(f, "Game", cfg->g->name);
+    fprintf(f, "Size: %d\n", cfg->gopt.size);
     if (cfg->variant_words[0])
-        fprintf(f, "Variants: %s\n", cfg->variant_words);
-    fprintf(f, "Event: %s\nDate: %s\nTimeControl: %s\n", cfg->event, rec->date, cfg->tc_text);
-    for (int s = 0; s < rec->nseats; s++)
-        fprintf(f, "Seat %s: %s\n", seat_name(cfg->g, s), cfg->eng[rec->engine[s]].name);
+        text_field(f, "Variants", cfg->variant_words);
+    text_field(f, "Event", cfg->event);
+    text_field(f, "Date", rec->date);
+    text_field(f, "TimeControl", cfg->tc_text);
+    for (int s = 0; s < rec->nseats; s++) {
+        char key[32];
+        snprintf(key, sizeof key, "Seat %s", seat_name(cfg->g, s));
+        text_field(f, key, cfg->eng[rec->engine[s]].name);
+    }
     fprintf(f, "Opening: %d\nMoves:", rec->opening_plies);
     for (int i = 0; i < rec->nplies; i++)
         fprintf(f, " %s", mv[i]);
-    fprintf(f, "\nResult: %s\nReason: %s\n\n", rec->result, rec->reason);
+    fputc('\n', f);
+    text_field(f, "Result", rec->result);
+    text_field(f, "Reason", rec->reason);
+    fputc('\n', f);
     fflush(f);
     free(mv);
 }
@@ -136,6 +141,17 @@ void write_text_record(FILE *f, const struct match_config *cfg, const struct gam
 bool sgf_supported(const struct game *g)
 {
     return strcmp(g->name, "Othello") == 0 || strcmp(g->name, "TorusHex") == 0;
+}
+
+bool sgf_path_is_file(const char *path)
+{
+    size_t n = strlen(path);
+    return n > 4 && strcasecmp(path + n - 4, ".sgf") == 0;
+}
+
+void sgf_game_path(char *out, size_t cap, const char *dir, int id)
+{
+    snprintf(out, cap, "%s/game-%04d.sgf", dir, id);
 }
 
 void sgf_point(const char *move, char *out, size_t cap)
@@ -152,14 +168,12 @@ void sgf_point(const char *move, char *out, size_t cap)
     snprintf(out, cap, "%c%c", move[0], 'a' + row - 1);
 }
 
-/* SGF text values escape ']' and '\'. */
-static void sgf_text(FILE *f, const char *s)
+/* ID[value] with the value escaped; text: an SGF Text (newlines kept). */
+static void sgf_prop(FILE *f, const char *id, const char *value, bool text)
 {
-    for (; *s; s++) {
-        if (*s == ']' || *s == '\\')
-            fputc('\\', f);
-        fputc(*s, f);
-    }
+    fprintf(f, "%s[", id);
+    put_sgf_value(f, value, text);
+    fputc(']', f);
 }
 
 /* TM is the time for the game in seconds; OT says how time is added (the
@@ -192,20 +206,18 @@ void write_sgf(FILE *f, const struct match_config *cfg, const struct game_record
     bool hex = strcmp(cfg->g->name, "TorusHex") == 0;
     fprintf(f, "(;FF[4]CA[UTF-8]AP[quartet-match]GM[%d]SZ[%d]", hex ? 11 : 2, cfg->gopt.size);
     if (cfg->variant_words[0])
-        fprintf(f, "QV[%s]", cfg->variant_words);
-    fputs("EV[", f);
-    sgf_text(f, cfg->event);
-    fprintf(f, "]DT[%s]", rec->date);
+        sgf_prop(f, "QV", cfg->variant_words, false);
+    sgf_prop(f, "EV", cfg->event, false);
+    sgf_prop(f, "DT", rec->date, false);
     sgf_time_control(f, &cfg->tc);
     if (!hex)
         othello_setup(f, cfg->gopt.size);
-    fputs("PB[", f);
-    sgf_text(f, cfg->eng[rec->engine[0]].name);
-    fputs("]PW[", f);
-    sgf_text(f, cfg->eng[rec->engine[1]].name);
-    fprintf(f, "]GN[game %d]RE[%s]GC[", rec->id, rec->result);
-    sgf_text(f, rec->reason);
-    fputs("]\n", f);
+    sgf_prop(f, "PB", cfg->eng[rec->engine[0]].name, false);
+    sgf_prop(f, "PW", cfg->eng[rec->engine[1]].name, false);
+    fprintf(f, "GN[game %d]", rec->id);
+    sgf_prop(f, "RE", rec->result, false);
+    sgf_prop(f, "GC", rec->reason, true);
+    fputc('\n', f);
     for (int i = 0; i < rec->nplies; i++) {
         char pt[16];
         sgf_point(mv[i], pt, sizeof pt);

@@ -19,6 +19,10 @@ void write_text_record(FILE *f, const struct match_config *cfg, const struct gam
 /* Whether the game has an SGF game number (Othello, Torus Hex). */
 bool sgf_supported(const struct game *g);
 void write_sgf(FILE *f, const struct match_config *cfg, const struct game_record *rec);
+/* Whether --sgf PATH names one file (ends in .sgf) rather than a directory. */
+bool sgf_path_is_file(const char *path);
+/* The file of game id in an --sgf directory: DIR/game-NNNN.sgf. */
+void sgf_game_path(char *out, size_t cap, const char *dir, int id);
 /* "f5" -> "fe"; "pass" -> ""; "swap" -> "swap-pieces". */
 void sgf_point(const char *move, char *out, size_t cap);
 

@@ -10,12 +10,15 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* What a JSON line says about its game (moves are not kept). */
+/* What a JSON line says about its game. */
 struct line_game {
-    struct game_record rec;   /* id, nseats, engine, scores, points, rank, result, reason */
+    struct game_record rec;   /* id, nseats, engine, scores, points, rank, result, reason,
+                                 date, opening_plies (rec.moves is not filled) */
     char game[32], event[128], event_id[17];
     char names[GAME_MAX_PLAYERS][64];
     int schedule_games;
+    int nmoves;
+    char moves[MAX_PLIES][16]; /* the move texts, for resume's repair of the records */
 };
 
 /* The whole file, '\0'-ended, its length in *len; NULL (errno set) when

@@ -4,6 +4,8 @@
 #include "engine/clock.h"
 
 #include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +22,8 @@ struct tourney {
     bool stop_new;
     int sprt_verdict;
     double start;
+    char kill_stage[16];      /* test hook: stage and game, "" when off */
+    int kill_game;
     pthread_mutex_t lock;
 };
 
@@ -44,18 +48,28 @@ static void show_progress(struct tourney *t)
     fflush(stderr);
 }
 
+/* The test hook QUARTET_MATCH_TEST_KILL=STAGE:N (doc/tournaments.md):
+ * the runner kills itself once game N's record of that stage is out. */
+static void test_kill(const struct tourney *t, const char *stage, int id)
+{
+    if (t->kill_stage[0] && t->kill_game == id && strcmp(t->kill_stage, stage) == 0)
+        raise(SIGKILL);
+}
+
 static void write_outputs(struct tourney *t, const struct game_record *rec)
 {
     const struct outputs *o = t->outp;
     if (o->jsonl)
         write_jsonl(o->jsonl, t->cfg, t->ol, rec);
+    test_kill(t, "after-jsonl", rec->id);
     if (o->records)
         write_text_record(o->records, t->cfg, rec);
+    test_kill(t, "after-text", rec->id);
     if (o->sgf_file)
         write_sgf(o->sgf_file, t->cfg, rec);
     if (o->sgf_dir) {
         char path[4096];
-        snprintf(path, sizeof path, "%s/game-%04d.sgf", o->sgf_dir, rec->id);
+        sgf_game_path(path, sizeof path, o->sgf_dir, rec->id);
         FILE *f = fopen(path, "w");
         if (f) {
             write_sgf(f, t->cfg, rec);
@@ -131,6 +145,9 @@ int tourney_run(const struct match_config *cfg, const struct opening_list *ol,
         fprintf(stderr, "quartet-match: resuming: %d games recorded, %d to play\n", t->before,
                 t->todo);
     t->start = clock_now();
+    const char *hook = getenv("QUARTET_MATCH_TEST_KILL");
+    if (hook && sscanf(hook, "%15[a-z-]:%d", t->kill_stage, &t->kill_game) != 2)
+        t->kill_stage[0] = '\0';
     pthread_mutex_init(&t->lock, NULL);
     int nth = to->concurrency < 1 ? 1 : to->concurrency > 64 ? 64 : to->concurrency;
     pthread_t th[64];

@@ -1,0 +1,147 @@
+#!/bin/sh
+# quartet-match's records and engine processes against hostile engines
+# ($TESTBIN/fake_engine): engine text with line breaks, ']', '\', forged
+# "[Game 99]"/"Result:" lines and bytes that are not UTF-8 stays inside
+# its field in all three formats (valid UTF-8, --check passes, the escapes
+# of doc/tournaments.md); a kill between the JSON line and the other
+# records is repaired on resume (each game once in each file, the same
+# bytes as a run never killed); an engine that ignores EOF and SIGTERM
+# dies with a kill -9'd runner; --engine-stderr stops at its cap;
+# time_left never sends 0 while time is left.
+: "${QUARTET:=bin/quartet}" "${BIN:=bin}" "${TESTBIN:=build/rel/tests}"
+export LC_ALL=C
+M=$BIN/quartet-match
+F=$TESTBIN/fake_engine
+tmp=$(mktemp -d) || exit 1
+trap '[ -n "$KEEP" ] || rm -rf "$tmp"' EXIT
+passed=0 failed=0
+ok() { # NAME: the previous command's status decides
+    if [ $? -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $1"; fi
+}
+has() { grep -q -- "$2" "$1"; }
+count() { grep -c -- "$2" "$1"; }
+utf8() { iconv -f UTF-8 -t UTF-8 "$1" >/dev/null 2>&1; }
+# A process is gone when it has no /proc entry or is a zombie.
+alive() { [ -r "/proc/$1/stat" ] && ! sed 's/.*) //' "/proc/$1/stat" | grep -q '^Z'; }
+
+# ---- engine text in the records: B (Evil) refuses its 3rd genmove of the
+# first game with a hostile multi-line '?', then plays and answers
+# final_score with a hostile text; its name and version are hostile too ----
+ev() { $M -e "$F --seed 1 --name A" -e "$F --seed 2 --evil --refuse-at 3 --once $tmp/once --wrong-score" \
+          --games 3 --quiet "$@"; }
+rm -f "$tmp/once"
+ev --jsonl "$tmp/e.jsonl" --records "$tmp/e.txt" --sgf "$tmp/e.sgf" >"$tmp/out" 2>"$tmp/err"; ok "evil engine: the match runs"
+for f in e.jsonl e.txt e.sgf; do
+    utf8 "$tmp/$f"; ok "evil: $f is valid UTF-8"
+    $M --check "$tmp/$f" >"$tmp/$f.chk" && has "$tmp/$f.chk" "3 games checked, 0 disagree"; ok "evil: $f checks"
+done
+cmp -s "$tmp/e.jsonl.chk" "$tmp/e.txt.chk" && cmp -s "$tmp/e.jsonl.chk" "$tmp/e.sgf.chk"; ok "evil: three formats, same games"
+[ "$(wc -l <"$tmp/e.jsonl")" -eq 3 ]; ok "evil: one JSON line per game"
+# The text record: three games, and every line is a key of the format.
+[ "$(count "$tmp/e.txt" '^\[Game ')" -eq 3 ] && [ "$(count "$tmp/e.txt" '^Result: ')" -eq 3 ] &&
+    [ "$(count "$tmp/e.txt" '^Reason: ')" -eq 3 ]; ok "evil: no forged [Game or Result: line"
+! grep -v -E '^(\[Game [0-9]+\]|(Game|Size|Variants|Event|Date|TimeControl|Seat [a-z]+|Opening|Result|Reason): .*|Moves:.*|)$' \
+    "$tmp/e.txt" | grep -q .; ok "evil: every text line is a field"
+# Known answers: the name one line with U+FFFD per bad byte, the reason's
+# escapes, the SGF's \] and \\.
+R=$(printf '\357\277\275')
+grep -qxF 'Seat white: Evil]\\ Result: W+64 [Game 99] '"$R$R$R" "$tmp/e.txt"; ok "evil: name in the text record"
+grep -qF '"engines":["A","Evil]\\ Result: W+64 [Game 99] '"$R$R$R"'"]' "$tmp/e.jsonl"; ok "evil: name in JSONL"
+grep -qF 'Reason: genmove refused: ? no move\nResult: W+64\n[Game 99]\nReason: normal\n\\]) \x1b[31m'"$R$R"' (white, ' \
+    "$tmp/e.txt"; ok "evil: reason escaped in the text record"
+grep -qF '"reason":"genmove refused: ? no move\nResult: W+64\n[Game 99]\nReason: normal\n\\]) \u001b[31m'"$R$R"' (white, ' \
+    "$tmp/e.jsonl"; ok "evil: reason escaped in JSONL"
+grep -qF 'PW[Evil\]\\ Result: W+64 [Game 99\] '"$R$R$R"']' "$tmp/e.sgf" && grep -qxF '[Game 99\]' "$tmp/e.sgf" &&
+    grep -qF '\\\])  [31m' "$tmp/e.sgf"; ok "evil: SGF escapes"
+grep -qF '"disagreement":"Evil]\\ Result: W+64 [Game 99] '"$R$R$R"' says W+99\n[Game 99]\n'"$R"'"' "$tmp/e.jsonl"; ok "evil: disagreement escaped"
+[ "$(count "$tmp/e.sgf" 'GN\[game ')" -eq 3 ] && [ "$(count "$tmp/e.sgf" '^(;FF')" -eq 3 ]; ok "evil: three SGF trees"
+
+# ---- a kill between the JSON line and the other records; resume repairs ----
+run6() { $M -e "$F --seed 1" -e "$F --seed 2" --games 6 --quiet "$@"; }
+run6 --jsonl "$tmp/r.jsonl" --records "$tmp/r.txt" --sgf "$tmp/r.sgf" >/dev/null 2>&1; ok "reference run"
+kr() { # STAGE:GAME [cut BYTES from the text record after the kill]
+    rm -f "$tmp/k.jsonl" "$tmp/k.txt" "$tmp/k.sgf"
+    QUARTET_MATCH_TEST_KILL=$1 run6 --jsonl "$tmp/k.jsonl" --records "$tmp/k.txt" --sgf "$tmp/k.sgf" \
+        >/dev/null 2>&1
+    rc=$?
+    [ -n "$2" ] && truncate -s "-$2" "$tmp/k.txt"
+    [ $rc -eq 137 ] && [ "$(wc -l <"$tmp/k.jsonl")" -eq "${1#*:}" ]
+}
+kr after-jsonl:3; ok "killed right after game 3's JSON line"
+[ "$(count "$tmp/k.txt" '^\[Game ')" -eq 2 ] && [ "$(count "$tmp/k.sgf" 'GN\[game ')" -eq 2 ]; ok "the kill left game 3 in the JSONL only"
+run6 --jsonl "$tmp/k.jsonl" --records "$tmp/k.txt" --sgf "$tmp/k.sgf" >/dev/null 2>"$tmp/err"; ok "resume after the kill"
+has "$tmp/err" "game 3 written to the text record and SGF from its JSON line"; ok "resume says what it repaired"
+for f in jsonl txt sgf; do
+    $M --check "$tmp/k.$f" >"$tmp/k.$f.chk" && has "$tmp/k.$f.chk" "6 games checked, 0 disagree" &&
+        [ "$(cut -d' ' -f2 "$tmp/k.$f.chk" | sort | uniq -d | wc -l)" -eq 0 ]; ok "after repair: $f checks, each game once"
+done
+cmp -s "$tmp/k.txt" "$tmp/r.txt" && cmp -s "$tmp/k.sgf" "$tmp/r.sgf"; ok "after repair: text and SGF as a run never killed"
+# Killed after the text record: only the SGF lacks the game.
+kr after-text:2 && [ "$(count "$tmp/k.txt" '^\[Game ')" -eq 2 ] && [ "$(count "$tmp/k.sgf" 'GN\[game ')" -eq 1 ]; ok "killed after game 2's text record"
+run6 --jsonl "$tmp/k.jsonl" --records "$tmp/k.txt" --sgf "$tmp/k.sgf" >/dev/null 2>"$tmp/err" &&
+    has "$tmp/err" "game 2 written to the SGF from" && ! has "$tmp/err" "text record and" &&
+    cmp -s "$tmp/k.txt" "$tmp/r.txt" && cmp -s "$tmp/k.sgf" "$tmp/r.sgf"; ok "SGF repaired alone"
+# A text record cut off mid-record (a crash while it was written) is dropped and written again.
+kr after-jsonl:3 7; ok "kill, then game 2's text record cut"
+run6 --jsonl "$tmp/k.jsonl" --records "$tmp/k.txt" --sgf "$tmp/k.sgf" >/dev/null 2>"$tmp/err" &&
+    has "$tmp/err" "k.txt: a record cut off by a crash" && cmp -s "$tmp/k.txt" "$tmp/r.txt" &&
+    cmp -s "$tmp/k.sgf" "$tmp/r.sgf"; ok "cut-off text record repaired"
+# --sgf DIR: the missing game file is written.
+rm -rf "$tmp/k.jsonl" "$tmp/kd" "$tmp/rd"
+run6 --jsonl "$tmp/rd.jsonl" --sgf "$tmp/rd" >/dev/null 2>&1
+QUARTET_MATCH_TEST_KILL=after-jsonl:4 run6 --jsonl "$tmp/k.jsonl" --sgf "$tmp/kd" >/dev/null 2>&1
+[ ! -e "$tmp/kd/game-0004.sgf" ] && run6 --jsonl "$tmp/k.jsonl" --sgf "$tmp/kd" >/dev/null 2>&1 &&
+    diff -r "$tmp/kd" "$tmp/rd" >/dev/null; ok "--sgf DIR repaired"
+
+# Engine text survives the repair: written again from the JSON line, the
+# evil game is the same bytes.
+rm -f "$tmp/once" "$tmp/k.jsonl" "$tmp/k.txt" "$tmp/k.sgf"
+QUARTET_MATCH_TEST_KILL=after-jsonl:1 ev --jsonl "$tmp/k.jsonl" --records "$tmp/k.txt" --sgf "$tmp/k.sgf" >/dev/null 2>&1
+[ ! -s "$tmp/k.txt" ] && ev --jsonl "$tmp/k.jsonl" --records "$tmp/k.txt" --sgf "$tmp/k.sgf" >/dev/null 2>&1 &&
+    cmp -s "$tmp/k.txt" "$tmp/e.txt" && cmp -s "$tmp/k.sgf" "$tmp/e.sgf"; ok "evil game repaired to the same bytes"
+
+# ---- parent death: an engine hung in genmove that ignores SIGTERM and EOF
+# dies with the runner's kill -9 ----
+rm -f "$tmp/plog"
+$M -e "$F --seed 1 --ignore-term --hang-at 1 --log $tmp/plog" -e "$F --seed 2 --ignore-term --log $tmp/plog" \
+   --games 1 --timeout 60 --quiet >/dev/null 2>&1 &
+mp=$!
+i=0
+while [ "$(cat "$tmp/plog" 2>/dev/null | wc -l)" -lt 4 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 0.3
+pids=$(cut -d' ' -f2 "$tmp/plog" | tail -n 2)
+kill -9 $mp
+wait $mp 2>/dev/null
+i=0 left=1
+while [ $i -lt 20 ] && [ $left -gt 0 ]; do
+    left=0
+    for p in $pids; do alive "$p" && left=$((left + 1)); done
+    [ $left -gt 0 ] && sleep 0.1
+    i=$((i + 1))
+done
+[ -n "$pids" ] && [ $left -eq 0 ]; ok "engines die with the runner ($left of $(echo $pids | wc -w) left after 2 s)"
+for p in $pids; do alive "$p" && kill -9 "$p"; done
+
+# ---- the stderr cap: two engines flood 300 kB each at start; 50 kB each kept ----
+$M -e "$F --seed 1 --flood-stderr 300000 --name A" -e "$F --seed 2 --flood-stderr 300000 --name B" --games 2 --quiet \
+   --engine-stderr "$tmp/se" --engine-stderr-max 0.05 --jsonl "$tmp/se.jsonl" >/dev/null 2>&1 &&
+   [ "$(grep -c '"reason":"normal"' "$tmp/se.jsonl")" -eq 2 ]; ok "flooding engines play normally"
+n=$(grep -c 'fake_engine: a line of stderr noise' "$tmp/se")
+sz=$(wc -c <"$tmp/se")
+has "$tmp/se" "engine $F --seed 1 --flood-stderr 300000 --name A wrote more than 50000 bytes to stderr; the rest is dropped" &&
+    has "$tmp/se" "engine $F --seed 2 .* wrote more than 50000 bytes" && [ "$(count "$tmp/se" 'the rest is dropped')" -eq 2 ] &&
+    [ "$sz" -ge 100000 ] && [ "$sz" -le 100400 ]; ok "stderr file stops at the cap ($sz bytes, $n noise lines)"
+$M -e "$F --seed 1 --flood-stderr 3000" -e "$F --seed 2" --games 1 --quiet --engine-stderr "$tmp/se2" >/dev/null 2>&1 &&
+    ! has "$tmp/se2" "dropped" && [ "$(count "$tmp/se2" 'stderr noise')" -eq 94 ]; ok "under the default cap all is kept"
+$M -e "$F" -e "$F" --engine-stderr-max x >/dev/null 2>&1; [ $? -eq 2 ]; ok "bad --engine-stderr-max"
+
+# ---- time_left: 0.9 s left is sent as 1 (not 0), 2.5 s as 2 ----
+rm -f "$tmp/tl"
+$M -e "$F --seed 1 --log-time-left $tmp/tl" -e "$F --seed 2" --tc 0.9+0 --margin 5 --games 1 --quiet >/dev/null 2>&1 &&
+    [ "$(count "$tmp/tl" '^black 1 0$')" -ge 5 ] && ! has "$tmp/tl" ' 0 0$'; ok "time_left: under 1 s sent as 1"
+rm -f "$tmp/tl"
+$M -e "$F --seed 1 --log-time-left $tmp/tl" -e "$F --seed 2" --tc 2.5+0 --games 1 --quiet >/dev/null 2>&1 &&
+    [ "$(head -n 1 "$tmp/tl")" = "black 2 0" ]; ok "time_left: whole seconds rounded down"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,245 @@
+/* Resume: the text and SGF records made to hold every game of the JSONL. */
+#include "repair.h"
+#include "records.h"
+#include "resume.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Marks the games of a text record in present (ids 1..total) and returns
+ * the length of its whole records: a record ends with its blank line,
+ * and values are escaped, so no blank line is inside one. */
+static size_t text_scan(const char *b, size_t len, bool *present, int total)
+{
+    size_t whole = 0;
+    long id = 0;
+    for (const char *line = b, *nl; line < b + len; line = nl + 1) {
+        nl = memchr(line, '\n', (size_t)(b + len - line));
+        if (!nl)
+            break;
+        if (nl == line) {
+            if (id > 0 && id <= total)
+                present[id - 1] = true;
+            id = 0;
+            whole = (size_t)(nl + 1 - b);
+        } else if (strncmp(line, "[Game ", 6) == 0)
+            id = strtol(line + 6, NULL, 10);
+    }
+    return whole;
+}
+
+/* Marks the games of SGF text (GN[game N]) and returns the length of its
+ * whole game trees (with the newline after each): values are skipped
+ * with their escapes, so a ')' or ']' inside one counts for nothing. */
+static size_t sgf_scan(const char *b, size_t len, bool *present, int total)
+{
+    size_t whole = 0;
+    int depth = 0;
+    long id = 0;
+    char ident[8] = "";
+    size_t il = 0;
+    bool in_ident = false;
+    for (size_t i = 0; i < len; i++) {
+        char c = b[i];
+        if (c == '[') {
+            size_t j = i + 1;
+            while (j < len && b[j] != ']')
+                j += b[j] == '\\' ? 2 : 1;
+            if (j >= len)
+                break; /* cut inside a value */
+            if (strcmp(ident, "GN") == 0 && j - i > 6 && strncmp(b + i + 1, "game ", 5) == 0)
+                id = strtol(b + i + 6, NULL, 10);
+            i = j;
+            in_ident = false;
+            continue;
+        }
+        if (isupper((unsigned char)c)) {
+            if (!in_ident)
+                il = 0;
+            if (il + 1 < sizeof ident)
+                ident[il++] = c;
+            ident[il] = '\0';
+            in_ident = true;
+            continue;
+        }
+        in_ident = false;
+        if (c == '(')
+            depth++;
+        else if (c == ')' && depth > 0 && --depth == 0) {
+            if (id > 0 && id <= total)
+                present[id - 1] = true;
+            id = 0;
+            whole = i + 1 < len && b[i + 1] == '\n' ? i + 2 : i + 1;
+        }
+    }
+    return whole;
+}
+
+/* Reads path and marks its whole records; a cut-off end is dropped from
+ * the file. A missing file has none. Returns 0, or -1 with err. */
+static int scan_file(const char *path, bool sgf, bool *present, int total, char *err,
+                     size_t cap)
+{
+    size_t len;
+    char *b = records_file_read(path, &len);
+    if (!b) {
+        if (errno == ENOENT)
+            return 0;
+        snprintf(err, cap, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    size_t whole = sgf ? sgf_scan(b, len, present, total) : text_scan(b, len, present, total);
+    free(b);
+    if (whole == len)
+        return 0;
+    if (truncate(path, (off_t)whole) != 0) {
+        snprintf(err, cap, "%s: cannot cut the record cut off at its end: %s", path,
+                 strerror(errno));
+        return -1;
+    }
+    fprintf(stderr, "quartet-match: %s: a record cut off by a crash (%zu bytes) dropped\n", path,
+            len - whole);
+    return 0;
+}
+
+/* Marks game id in present when its file in an --sgf directory holds
+ * its whole tree (a file cut off by a crash does not). */
+static void sgf_dir_scan(const char *dir, int id, bool *present, int total)
+{
+    char path[4096];
+    sgf_game_path(path, sizeof path, dir, id);
+    size_t len;
+    char *b = records_file_read(path, &len);
+    if (b)
+        sgf_scan(b, len, present, total);
+    free(b);
+}
+
+struct repair {
+    struct match_config *cfg;   /* a copy: the names are the JSON line's */
+    bool *in_text, *in_sgf;     /* per game: already there (or written now) */
+    FILE *text, *sgf_file;
+    const char *sgf_dir;
+    struct game_record *rec;
+    int written;
+};
+
+/* rec (id, seats, result, ...) with the moves of g's move texts. */
+static int line_record(const struct match_config *cfg, const struct line_game *g,
+                       struct game_record *rec, char *err, size_t cap)
+{
+    const struct game *gm = cfg->g;
+    *rec = g->rec;
+    rec->nplies = 0;
+    unsigned char *st = malloc(gm->state_size);
+    if (!st)
+        abort();
+    gm->init(st, &cfg->gopt);
+    int rc = 0;
+    for (int i = 0; i < g->nmoves && rc == 0; i++) {
+        move_t m = MOVE_PASS;
+        if (strcmp(g->moves[i], "pass") != 0 &&
+            (gm->parse_move(st, g->moves[i], &m) != 0 || !game_is_legal(gm, st, m))) {
+            snprintf(err, cap, "game %d: move %d (%s) does not replay", rec->id, i + 1,
+                     g->moves[i]);
+            rc = -1;
+        } else {
+            gm->play(st, m);
+            rec->moves[rec->nplies++] = m;
+        }
+    }
+    free(st);
+    return rc;
+}
+
+static int repair_one(const struct line_game *g, void *ctx, char *err, size_t cap)
+{
+    struct repair *r = ctx;
+    int k = g->rec.id - 1;
+    if (k >= r->cfg->schedule_games)
+        return 0; /* resume has refused such a file already */
+    if (r->sgf_dir)
+        sgf_dir_scan(r->sgf_dir, g->rec.id, r->in_sgf, r->cfg->schedule_games);
+    bool text = r->text && !r->in_text[k];
+    bool sgf = (r->sgf_file || r->sgf_dir) && !r->in_sgf[k];
+    if (!text && !sgf)
+        return 0;
+    if (line_record(r->cfg, g, r->rec, err, cap) != 0)
+        return -1;
+    for (int s = 0; s < g->rec.nseats; s++)
+        snprintf(r->cfg->eng[g->rec.engine[s]].name, sizeof r->cfg->eng[0].name, "%s",
+                 g->names[s]);
+    if (text) {
+        write_text_record(r->text, r->cfg, r->rec);
+        r->in_text[k] = true;
+        r->written++;
+    }
+    if (sgf && r->sgf_file)
+        write_sgf(r->sgf_file, r->cfg, r->rec);
+    else if (sgf) {
+        char path[4096];
+        sgf_game_path(path, sizeof path, r->sgf_dir, g->rec.id);
+        FILE *f = fopen(path, "w");
+        if (!f) {
+            snprintf(err, cap, "cannot write %s: %s", path, strerror(errno));
+            return -1;
+        }
+        write_sgf(f, r->cfg, r->rec);
+        fclose(f);
+    }
+    if (sgf) {
+        r->in_sgf[k] = true;
+        r->written++;
+    }
+    fprintf(stderr, "quartet-match: game %d written to the %s%s%s from its JSON line\n",
+            g->rec.id, text ? "text record" : "", text && sgf ? " and " : "", sgf ? "SGF" : "");
+    return 0;
+}
+
+static FILE *open_append(const char *path, char *err, size_t cap)
+{
+    FILE *f = fopen(path, "a");
+    if (!f)
+        snprintf(err, cap, "cannot write %s: %s", path, strerror(errno));
+    return f;
+}
+
+int records_repair(const struct match_config *cfg, const char *jsonl, const char *records,
+                   const char *sgf, char *err, size_t cap)
+{
+    if (!jsonl || (!records && !sgf))
+        return 0;
+    int total = cfg->schedule_games;
+    if (total < 1)
+        return 0;
+    struct repair r = {.in_text = calloc((size_t)total, sizeof(bool)),
+                       .in_sgf = calloc((size_t)total, sizeof(bool)),
+                       .cfg = malloc(sizeof *cfg), .rec = malloc(sizeof *r.rec)};
+    if (!r.in_text || !r.in_sgf || !r.cfg || !r.rec)
+        abort();
+    *r.cfg = *cfg;
+    bool sgf_file = sgf && sgf_path_is_file(sgf);
+    int rc = 0;
+    if (records && (scan_file(records, false, r.in_text, total, err, cap) != 0 ||
+                    !(r.text = open_append(records, err, cap))))
+        rc = -1;
+    if (rc == 0 && sgf_file && (scan_file(sgf, true, r.in_sgf, total, err, cap) != 0 ||
+                                !(r.sgf_file = open_append(sgf, err, cap))))
+        rc = -1;
+    r.sgf_dir = sgf && !sgf_file ? sgf : NULL;
+    if (rc == 0 && jsonl_read(jsonl, false, repair_one, &r, err, cap) < 0)
+        rc = -1;
+    if (r.text)
+        fclose(r.text);
+    if (r.sgf_file)
+        fclose(r.sgf_file);
+    free(r.in_text);
+    free(r.in_sgf);
+    free(r.cfg);
+    free(r.rec);
+    return rc ? -1 : r.written;
+}
