@@ -55,11 +55,11 @@ static bool put_patch(const char *base, size_t nb, const char *pic,
     struct line *b = linediff_split(pic, np, &nn);
     struct linediff_op *ops = NULL;
     long n = (a || !base) && b ? linediff(a, na, b, nn, &ops) : -1;
-    static const char sign[] = {[LINEDIFF_COPY] = '=', [LINEDIFF_SKIP] = '-'};
     for (long i = 0; i < n; i++) {
         const struct linediff_op *op = &ops[i];
         if (op->kind != LINEDIFF_INSERT) {
-            text_printf(out, "\n%c%zu", sign[op->kind], op->count);
+            text_printf(out, "\n%c%zu", op->kind == LINEDIFF_COPY ? '=' : '-',
+                        op->count);
             continue;
         }
         for (size_t k = op->at; k < op->at + op->count; k++) {
