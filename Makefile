@@ -111,6 +111,10 @@ $(BUILD)/tests/test_othello_newgame: $(BUILD)/tests/test_othello_newgame.o $(BUI
 FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(filter-out tests/fuzz/fuzz_common.c,$(wildcard tests/fuzz/fuzz_*.c)))
 FUZZ_PROTOCOL_OBJ := $(filter-out %/main.o %/interactive.o,$(PROTOCOL_OBJ))
 FUZZ_REPLAY  := $(FUZZ_TARGETS:%=$(BUILD)/tests/replay_%)
+# test_catalog runs commands in-process: the protocol without its loop.
+$(BUILD)/tests/test_catalog: $(BUILD)/tests/test_catalog.o $(FUZZ_PROTOCOL_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 # The record readers' target also links quartet-match without its main.
 QMATCH_OBJ   := $(filter-out %/main.o,$(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/quartet-match/*.c))) $(RECORD_READER_OBJ)
 # (Recipes of their own: the library must come after those objects.)
