@@ -1,0 +1,260 @@
+// Reads game records: the page's own downloads and quartet-match's text,
+// JSONL and SGF files (doc/tournaments.md). Everything a file says is
+// checked against what the page knows of the games (games.js) and kept as
+// plain strings; the engine checks the moves themselves when the record is
+// replayed. Nothing here touches the page.
+
+import { GAMES } from './games.js';
+
+export const LIMITS = {
+  bytes: 16 * 1024 * 1024,  // a file larger than this is refused unread
+  games: 20000,             // games kept from one file
+  plies: 2000,              // plies in one game
+  text: 120,                // characters kept of a name, event, result...
+};
+
+const ALIASES = { reversi: 'Othello', 'torus-hex': 'TorusHex', 'torus hex': 'TorusHex' };
+const SGF_GAMES = { 2: 'Othello', 11: 'TorusHex' };
+const MOVE = /^(pass|swap|[a-z][1-9][0-9]?(-[a-z][1-9][0-9]?){0,2})$/;
+
+// A record string cut to a sane length, control characters dropped.
+function clip(s) {
+  const t = String(s ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  return t.length > LIMITS.text ? `${t.slice(0, LIMITS.text)}…` : t;
+}
+
+function gameName(s) {
+  const w = String(s ?? '').trim().toLowerCase();
+  if (ALIASES[w]) return ALIASES[w];
+  return Object.keys(GAMES).find((g) => g.toLowerCase() === w) || null;
+}
+
+// Checks one game read from a file and returns it in the page's shape:
+// {number, game, size, variants, seats: [{name, who}], moves, result,
+//  reason, event, date, setup} — or throws an Error saying what is wrong.
+function checkGame(raw) {
+  const game = gameName(raw.game);
+  if (!game) throw new Error(`unknown game "${clip(raw.game)}"`);
+  const g = GAMES[game];
+  const size = raw.size === undefined || raw.size === '' ? g.defaultSize : Number(raw.size);
+  if (!g.sizes.includes(size)) throw new Error(`${game} has no size "${clip(raw.size)}"`);
+  const variants = raw.variants.filter(Boolean);
+  for (const v of variants) {
+    if (!g.variants.some((x) => x.word === v)) throw new Error(`${game} has no variant "${clip(v)}"`);
+  }
+  if (raw.moves.length > LIMITS.plies) throw new Error(`${raw.moves.length} plies, more than ${LIMITS.plies}`);
+  raw.moves.forEach((m, i) => {
+    if (typeof m !== 'string' || !MOVE.test(m)) throw new Error(`ply ${i + 1} "${clip(m)}" is not a move`);
+  });
+  const who = raw.who || [];
+  return {
+    number: clip(raw.number),
+    game, size, variants,
+    seats: g.seats.map((name, i) => ({ name, who: clip(who[i] ?? '') })),
+    moves: raw.moves.slice(),
+    result: clip(raw.result), reason: clip(raw.reason), event: clip(raw.event), date: clip(raw.date),
+    setup: raw.setup || null,
+  };
+}
+
+// ---- Text records ("[Game N]", "Key: value" lines) ---------------------------
+
+function readText(text) {
+  const blocks = [];
+  let cur = null;
+  const start = (number) => { cur = { number, seatLines: [], moves: null, variants: [] }; blocks.push(cur); };
+  text.split('\n').forEach((line, i) => {
+    const l = line.replace(/\r$/, '');
+    const head = /^\[Game\s+([^\]]*)\]\s*$/.exec(l);
+    if (head) { start(head[1]); return; }
+    if (l.trim() === '') return;
+    const kv = /^([A-Za-z][A-Za-z ]*?|Seat \S+)\s*:\s?(.*)$/.exec(l);
+    if (!kv) throw new Error(`line ${i + 1} is not "Key: value"`);
+    const [key, value] = [kv[1], kv[2].trim()];
+    if (key === 'Game' && (!cur || cur.game !== undefined)) start(String(blocks.length + 1));
+    if (!cur) throw new Error(`line ${i + 1}: a record starts with "Game:" or "[Game N]"`);
+    if (key === 'Game') cur.game = value;
+    else if (key === 'Size') cur.size = value;
+    else if (key === 'Variants') cur.variants = value.split(/\s+/);
+    else if (key.startsWith('Seat ')) cur.seatLines.push(value);
+    else if (key === 'Moves') cur.moves = value.split(/\s+/).filter(Boolean);
+    else if (key === 'Result') cur.result = value;
+    else if (key === 'Reason') cur.reason = value;
+    else if (key === 'Event') cur.event = value;
+    else if (key === 'Date') cur.date = value;
+  });
+  return blocks.map((b) => () => {
+    if (b.moves === null) throw new Error('no "Moves:" line');
+    return { ...b, who: b.seatLines };
+  });
+}
+
+// ---- JSONL (quartet-match --jsonl) --------------------------------------------
+
+function readJsonl(text) {
+  const out = [];
+  text.split('\n').forEach((line, i) => {
+    if (line.trim() === '') return;
+    out.push(() => {
+      let o;
+      try { o = JSON.parse(line); } catch { throw new Error(`line ${i + 1} is not JSON`); }
+      if (!o || typeof o !== 'object' || !Array.isArray(o.moves)) throw new Error(`line ${i + 1} has no "moves" list`);
+      const variants = Array.isArray(o.variants) ? o.variants.map(String)
+        : String(o.variants ?? '').split(/\s+/);
+      return {
+        number: o.game ?? out.length, game: o.name, size: o.size, variants, moves: o.moves,
+        who: Array.isArray(o.engines) ? o.engines : [], result: o.result, reason: o.reason,
+        event: o.event, date: o.date,
+      };
+    });
+  });
+  return out;
+}
+
+// ---- SGF (Othello GM[2], Torus Hex GM[11]) -------------------------------------
+
+// The main line of each game tree as a list of nodes ({PROP: [values]}).
+function sgfTrees(text) {
+  const trees = [];
+  let i = 0;
+  const n = text.length;
+  const ws = () => { while (i < n && /\s/.test(text[i])) i++; };
+  // One game tree from "(": its sequence, then its first variation only.
+  function tree(depth) {
+    if (depth > 1000) throw new Error('SGF nested too deeply');
+    i++;  // "("
+    const nodes = [];
+    let first = true;
+    for (;;) {
+      ws();
+      if (i >= n) throw new Error('SGF ends inside a game');
+      const c = text[i];
+      if (c === ')') { i++; return nodes; }
+      if (c === '(') {
+        const sub = tree(depth + 1);
+        if (first) nodes.push(...sub);
+        first = false;
+        continue;
+      }
+      if (c !== ';') throw new Error(`SGF: unexpected "${clip(c)}" at character ${i + 1}`);
+      i++;
+      const node = {};
+      for (;;) {
+        ws();
+        const m = /^[A-Za-z]+/.exec(text.slice(i, i + 32));
+        if (!m) break;
+        const id = m[0].replace(/[a-z]/g, '');
+        i += m[0].length;
+        ws();
+        const vals = [];
+        while (text[i] === '[') {
+          i++;
+          let v = '';
+          while (i < n && text[i] !== ']') {
+            if (text[i] === '\\') i++;
+            if (i < n) v += text[i++];
+          }
+          if (i >= n) throw new Error('SGF ends inside a value');
+          i++;
+          vals.push(v);
+          ws();
+        }
+        if (!vals.length) throw new Error(`SGF property ${clip(id)} has no value`);
+        node[id] = (node[id] || []).concat(vals);
+      }
+      nodes.push(node);
+    }
+  }
+  for (;;) {
+    ws();
+    if (i >= n) break;
+    if (text[i] !== '(') throw new Error(`SGF: expected "(" at character ${i + 1}`);
+    trees.push(tree(0));
+    if (trees.length > LIMITS.games) break;
+  }
+  return trees;
+}
+
+// "fe" -> "f5"; "" -> pass; "swap-pieces" -> swap.
+function sgfMove(v) {
+  if (v === '' || v === 'tt') return 'pass';
+  if (v === 'swap-pieces') return 'swap';
+  if (!/^[a-z]{2}$/.test(v)) return v;
+  return v[0] + String(v.charCodeAt(1) - 96);
+}
+
+// Othello's start position of size n as set_position's board string.
+export function othelloStart(n) {
+  const b = Array(n * n).fill('-');
+  const a = n / 2 - 1;
+  b[a * n + a] = 'O'; b[(a + 1) * n + a + 1] = 'O';
+  b[a * n + a + 1] = 'X'; b[(a + 1) * n + a] = 'X';
+  return b.join('');
+}
+
+function readSgf(text) {
+  return sgfTrees(text).map((nodes, t) => () => {
+    const root = nodes[0] || {};
+    const one = (k) => (root[k] ? root[k][0] : undefined);
+    const game = SGF_GAMES[Number(one('GM'))];
+    if (!game) throw new Error(`SGF game GM[${clip(one('GM'))}] is not Othello (2) or Torus Hex (11)`);
+    const size = Number(one('SZ') ?? GAMES[game].defaultSize);
+    const moves = [];
+    let last = null;
+    for (const node of nodes) {
+      const color = node.B ? 'B' : node.W ? 'W' : null;
+      if (!color) continue;
+      // A move of the same colour twice: the other side's pass was left out.
+      if (last === color) moves.push('pass');
+      moves.push(sgfMove(node[color][0]));
+      last = color;
+      if (moves.length > LIMITS.plies) break;
+    }
+    let setup = null;
+    if (game === 'Othello' && (root.AB || root.AW)) {
+      const b = Array(size * size).fill('-');
+      const put = (list, c) => (list || []).forEach((p) => {
+        const x = p.charCodeAt(0) - 97;
+        const y = p.charCodeAt(1) - 97;
+        if (p.length !== 2 || x < 0 || y < 0 || x >= size || y >= size) throw new Error(`SGF setup point "${clip(p)}" is off the board`);
+        b[y * size + x] = c;
+      });
+      put(root.AB, 'X');
+      put(root.AW, 'O');
+      const side = (one('PL') || (nodes.find((x) => x.B || x.W)?.W ? 'W' : 'B')) === 'W' ? 'white' : 'black';
+      if (b.join('') !== othelloStart(size) || side !== 'black') setup = { board: b.join(''), side };
+    }
+    return {
+      number: one('GN') ? one('GN').replace(/^game\s+/, '') : t + 1,
+      game, size, variants: (one('QV') || '').split(/\s+/), moves,
+      who: [one('PB'), one('PW')], result: one('RE'), reason: one('GC'), event: one('EV'), date: one('DT'),
+      setup,
+    };
+  });
+}
+
+// Reads a whole file. Returns {games: [...checked games], problems:
+// ["game 3: why", ...]}; throws when the file cannot be read at all.
+export function readRecords(text) {
+  if (typeof text !== 'string') throw new Error('not a text file');
+  if (text.length > LIMITS.bytes) throw new Error(`the file is larger than ${LIMITS.bytes >> 20} MiB`);
+  const t = text.replace(/^\uFEFF/, '');
+  const head = t.trimStart();
+  if (head === '') throw new Error('the file is empty');
+  let makers;
+  if (head[0] === '(') makers = readSgf(t);
+  else if (head[0] === '{') makers = readJsonl(t);
+  else if (/^(\[Game|Game\s*:)/.test(head)) makers = readText(t);
+  else throw new Error('not a game record: expected a text record ("Game: …"), JSON lines or SGF');
+  const games = [];
+  const problems = [];
+  makers.slice(0, LIMITS.games).forEach((make, i) => {
+    try {
+      games.push(checkGame(make()));
+    } catch (e) {
+      problems.push(`game ${i + 1}: ${e.message}`);
+    }
+  });
+  if (makers.length > LIMITS.games) problems.push(`only the first ${LIMITS.games} games were read`);
+  return { games, problems };
+}

@@ -1,0 +1,545 @@
+// Game review: opens a record (file picker, drag and drop, ?record=NAME),
+// lists the games of a file with many, steps through the plies of one
+// (buttons, arrow keys, the move list, the graph), computes the evaluation
+// graph in the background one position at a time, and continues play from
+// any ply. The engine holds the reviewed position: the page's plies
+// (state.plies) are always the record's first `ply` plies, so analysis and
+// everything else in app.js work on it unchanged.
+
+import { GAMES } from './games.js';
+import { parseInfo } from './gtp.js';
+import { readRecords, LIMITS } from './records-read.js';
+import { EvalGraph } from './graph.js';
+
+const $ = (id) => document.getElementById(id);
+const EVAL_MS = 150;       // search time per position after its first report
+const EVAL_INTERVAL = 5;   // analyze's report interval, centiseconds
+const EVAL_WAIT = 2000;    // longest wait for a first report
+const SAME_AS_NEXT = 'next';  // a forced pass: the position's value is the next one's
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// A file name beside the page: letters, digits, dot, dash, underscore; no
+// path, no "..", no scheme.
+export function plainFileName(name) {
+  return /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/.test(name) && !name.includes('..');
+}
+
+// host: {state, act, refresh, stopAnalysis, render, readForm, newGame,
+// note, clearError}, the parts of app.js the review drives.
+export function initReview(host) {
+  const r = new Review(host);
+  r.wire();
+  return r;
+}
+
+class Review {
+  constructor(host) {
+    this.host = host;
+    this.fileName = '';
+    this.games = [];
+    this.rec = null;       // the game reviewed: a checked record (records-read.js)
+    this.ply = 0;          // the ply shown (wanted; the engine follows in act())
+    this.values = [];      // per position 0..plies: [number per series], SAME_AS_NEXT or null
+    this.evalGen = 0;      // bumped to stop the background evaluation
+    this.pending = false;  // a step to this.ply is queued
+    this.failed = '';      // why the background evaluation stopped
+    this.graph = new EvalGraph($('rv-graph'), (p) => this.goto(p));
+  }
+
+  get state() { return this.host.state; }
+  get plies() { return this.rec ? this.rec.moves.length : 0; }
+  get active() { return this.state.review === this; }
+
+  // ---- Opening ----------------------------------------------------------
+
+  wire() {
+    $('rv-file').addEventListener('change', () => {
+      const f = $('rv-file').files[0];
+      if (f) this.openFile(f);
+      $('rv-file').value = '';
+    });
+    document.addEventListener('dragover', (e) => {
+      if (e.dataTransfer && [...e.dataTransfer.types].includes('Files')) {
+        e.preventDefault();
+        document.body.classList.add('dropping');
+      }
+    });
+    document.addEventListener('dragleave', (e) => {
+      if (!e.relatedTarget) document.body.classList.remove('dropping');
+    });
+    document.addEventListener('drop', (e) => {
+      document.body.classList.remove('dropping');
+      const f = e.dataTransfer && e.dataTransfer.files[0];
+      if (!f) return;
+      e.preventDefault();
+      this.openFile(f);
+    });
+    $('rv-games').addEventListener('click', (e) => {
+      const b = e.target.closest && e.target.closest('button[data-index]');
+      if (b) this.start(this.games[Number(b.dataset.index)]);
+    });
+    $('rv-first').addEventListener('click', () => this.goto(0));
+    $('rv-back').addEventListener('click', () => this.goto(this.ply - 1));
+    $('rv-fwd').addEventListener('click', () => this.goto(this.ply + 1));
+    $('rv-last').addEventListener('click', () => this.goto(this.plies));
+    $('rv-play').addEventListener('click', () => this.playFromHere());
+    $('rv-close').addEventListener('click', () => this.host.newGame());
+    $('rv-reopen').addEventListener('click', () => this.rec && this.start(this.rec, this.ply));
+    $('rv-list').addEventListener('click', () => this.showList());
+    $('moves').addEventListener('click', (e) => {
+      const li = e.target.closest && e.target.closest('li[data-ply]');
+      if (li && this.active) this.goto(Number(li.dataset.ply));
+    });
+    document.addEventListener('keydown', (e) => {
+      if (!this.active || e.ctrlKey || e.metaKey || e.altKey) return;
+      const t = e.target;
+      if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+      const to = { ArrowLeft: this.ply - 1, ArrowRight: this.ply + 1, Home: 0, End: this.plies }[e.key];
+      if (to === undefined) return;
+      e.preventDefault();
+      this.goto(to);
+    });
+  }
+
+  status(text, bad = false) {
+    $('rv-status').textContent = text;
+    $('rv-status').classList.toggle('bad', bad);
+  }
+
+  openFile(file) {
+    if (file.size > LIMITS.bytes) {
+      this.status(`${file.name}: larger than ${LIMITS.bytes >> 20} MiB, not opened.`, true);
+      return;
+    }
+    file.text().then((text) => this.openText(file.name, text),
+      (e) => this.status(`${file.name}: cannot be read (${e.message}).`, true));
+  }
+
+  // ?record=NAME, once the page has an engine.
+  openFromUrl() {
+    const name = new URLSearchParams(location.search).get('record');
+    if (name !== null) this.openUrl(name);
+  }
+
+  async openUrl(name) {
+    if (!plainFileName(name)) {
+      this.status(`?record= takes the name of a file beside the page (letters, digits, ".", "-", "_"), not "${name.slice(0, 60)}".`, true);
+      return;
+    }
+    try {
+      const resp = await fetch(new URL(name, location.href), { credentials: 'same-origin' });
+      if (!resp.ok) throw new Error(`HTTP ${resp.status}`);
+      const len = Number(resp.headers.get('content-length') || 0);
+      if (len > LIMITS.bytes) throw new Error(`larger than ${LIMITS.bytes >> 20} MiB`);
+      this.openText(name, await resp.text());
+    } catch (e) {
+      this.status(`${name}: cannot be fetched (${e.message}).`, true);
+    }
+  }
+
+  openText(name, text) {
+    let read;
+    try {
+      read = readRecords(text);
+    } catch (e) {
+      this.status(`${name}: ${e.message}.`, true);
+      return;
+    }
+    const { games, problems } = read;
+    const skipped = problems.length ? ` Left out: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? ` and ${problems.length - 3} more` : ''}.` : '';
+    if (!games.length) {
+      this.status(`${name}: no game could be read.${skipped}`, true);
+      return;
+    }
+    this.fileName = name;
+    this.games = games;
+    this.status(`${name}: ${games.length} game${games.length > 1 ? 's' : ''}.${skipped}`, problems.length > 0);
+    if (games.length === 1) this.start(games[0]);
+    else this.showList();
+  }
+
+  // The games of a file, to pick one (every string set as text).
+  showList() {
+    const shown = this.games.slice(0, 1000);
+    $('rv-games').replaceChildren(...shown.map((g, i) => {
+      const li = document.createElement('li');
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.index = String(i);
+      const who = g.seats.map((s) => s.who || '?').join(' – ');
+      b.textContent = `${g.number || i + 1}. ${who} · ${g.result || '?'} · ${g.moves.length} plies · ${GAMES[g.game].label} ${g.size}×${g.size}`;
+      li.appendChild(b);
+      return li;
+    }));
+    $('rv-games').hidden = false;
+    $('rv-list').hidden = this.games.length < 2;
+    $('review').dataset.state = this.active ? 'open' : 'list';
+  }
+
+  // ---- Entering and leaving review ----------------------------------------
+
+  // The seat to move before ply i (records list every ply, passes included).
+  seatAt(i) {
+    const seats = GAMES[this.rec.game].seats;
+    const first = this.rec.setup ? Math.max(0, seats.indexOf(this.rec.setup.side)) : 0;
+    return seats[(first + i) % seats.length];
+  }
+
+  resetCommands(rec) {
+    const c = [`set_game ${[rec.game, ...rec.variants].join(' ')}`, `boardsize ${rec.size}`];
+    if (rec.setup) c.push(`set_position ${rec.setup.board} ${rec.setup.side}`);
+    return c;
+  }
+
+  // The setup form shows the record's game, size and variants, so that
+  // "Play from here" continues with the seats the user sets there.
+  setForm(rec) {
+    const game = $('game');
+    if (game.value !== rec.game) {
+      game.value = rec.game;
+      game.dispatchEvent(new Event('change'));
+    }
+    const size = String(rec.size);
+    if (![...$('size').options].some((o) => o.value === size)) $('size').append(new Option(`${size}×${size}`, size));
+    $('size').value = size;
+    for (const i of document.querySelectorAll('#variants input')) i.checked = rec.variants.includes(i.value);
+  }
+
+  start(rec, atPly = 0) {
+    this.stopEval();
+    const { state, act } = this.host;
+    if (!state.gtp || !state.gtp.open) {
+      this.status('Not connected to an engine yet: open the record again in a moment.', true);
+      return Promise.resolve();
+    }
+    return act(async () => {
+      this.host.clearError();
+      await this.host.stopAnalysis();
+      const gtp = state.gtp;
+      this.setForm(rec);
+      if (state.enginePlayer !== 'default') {
+        await gtp.send('set_player default');
+        state.enginePlayer = 'default';
+      }
+      // The engine checks every ply: all are sent at once, and the record
+      // is cut before the first one refused (later ones that were accepted
+      // are undone).
+      await Promise.all(this.resetCommands(rec).map((c) => gtp.send(c)));
+      const same = this.rec === rec;
+      this.rec = rec;
+      const got = await Promise.all(rec.moves.map((m, i) =>
+        gtp.send(`play ${this.seatAt(i)} ${m}`).then(() => null, (e) => e)));
+      let ok = got.findIndex((e) => e !== null);
+      if (ok < 0) ok = got.length;
+      const extra = got.slice(ok).filter((e) => e === null).length;
+      await Promise.all(Array.from({ length: extra }, () => gtp.send('undo')));
+      let warn = '';
+      if (ok < rec.moves.length) {
+        warn = `Ply ${ok + 1} (${rec.moves[ok]}) was refused by the engine (${got[ok].message}); the record is shown up to ply ${ok}.`;
+        this.rec = { ...rec, moves: rec.moves.slice(0, ok) };
+      }
+      const g = GAMES[rec.game];
+      state.cfg = {
+        game: rec.game, size: String(rec.size), variants: rec.variants, setup: rec.setup,
+        seats: g.seats.map((name, i) => ({ name, label: g.seatLabels[i], kind: 'record', player: 'default', time: 1 })),
+      };
+      state.plies = this.rec.moves.map((move, i) => ({ seat: this.seatAt(i), move }));
+      state.paused = true;
+      state.result = '';
+      state.review = this;
+      if (!same || this.values.length !== this.plies + 1) this.values = Array(this.plies + 1).fill(null);
+      this.ply = Math.min(atPly, this.plies);
+      $('review').dataset.plies = String(this.plies);
+      $('rv-nav').hidden = false;
+      $('rv-reopen').hidden = true;
+      $('rv-list').hidden = this.games.length < 2;
+      $('rv-games').hidden = true;
+      $('review').dataset.state = 'open';
+      const who = rec.seats.map((s) => s.who).filter(Boolean).join(' – ');
+      this.status(`${this.fileName}: ${GAMES[rec.game].label} ${rec.size}×${rec.size}${who ? `, ${who}` : ''}${rec.result ? `, ${rec.result}` : ''}. ${warn}`, warn !== '');
+      await this.sync(this.ply);
+      await this.host.refresh();
+    }).then(() => this.startEval());
+  }
+
+  // Leaves review (a new game, or play goes on from the reviewed ply).
+  leave() {
+    if (!this.active) return;
+    this.stopEval();
+    this.state.review = null;
+    $('rv-nav').hidden = true;
+    $('rv-reopen').hidden = false;
+    $('review').dataset.state = 'closed';
+    delete $('review').dataset.ply;
+    $('turn').classList.remove('reviewing');
+    $('moves').classList.remove('reviewing');
+  }
+
+  playFromHere() {
+    if (!this.active) return;
+    this.stopEval();
+    const { state, act } = this.host;
+    act(async () => {
+      await this.host.stopAnalysis();
+      await this.sync(this.ply);
+      const rec = this.rec;
+      this.setForm(rec);
+      const cfg = this.host.readForm();
+      this.leave();
+      state.cfg = { ...cfg, game: rec.game, size: String(rec.size), variants: rec.variants, setup: rec.setup };
+      state.paused = false;
+      state.result = '';
+      this.host.note(`Play goes on from ply ${this.ply} of the record; "Review again" reopens it.`);
+      await this.host.refresh();
+    });
+  }
+
+  // ---- Moving through the plies --------------------------------------------
+
+  // Brings the engine from the page's plies to the record's first j plies:
+  // undo back, play forward, or start again when that is shorter. All the
+  // commands go out at once.
+  async sync(j) {
+    const { state } = this.host;
+    const gtp = state.gtp;
+    const cur = state.plies.length;
+    if (j === cur) return;
+    const sent = [];
+    let from = cur;
+    if (j < cur && cur - j > j + 3) {
+      sent.push(...this.resetCommands(this.rec).map((c) => gtp.send(c)));
+      from = 0;
+    } else if (j < cur) {
+      for (let i = j; i < cur; i++) sent.push(gtp.send('undo'));
+      from = j;
+    }
+    for (let i = from; i < j; i++) sent.push(gtp.send(`play ${this.seatAt(i)} ${this.rec.moves[i]}`));
+    state.plies = this.rec.moves.slice(0, j).map((move, i) => ({ seat: this.seatAt(i), move }));
+    await Promise.all(sent);
+  }
+
+  goto(p) {
+    if (!this.active) return;
+    this.ply = Math.max(0, Math.min(this.plies, p));
+    $('review').dataset.want = String(this.ply);
+    if (this.pending) return;
+    this.pending = true;
+    this.host.act(async () => {
+      this.pending = false;
+      if (!this.active) return;
+      await this.host.stopAnalysis();
+      await this.sync(this.ply);
+      await this.host.refresh();
+    });
+  }
+
+  // Called at the end of app.js's render() while reviewing: the turn line,
+  // the whole record in the move list with the current ply marked, the
+  // navigation and the graph.
+  decorate() {
+    const { state } = this.host;
+    const k = state.plies.length;
+    const seatLabel = (name) => (state.cfg.seats.find((s) => s.name === name) || { label: name }).label;
+    const turn = $('turn');
+    const where = state.over ? `game over, ${$('result').textContent.replace(/^Result: /, '') || state.result}`
+      : `${seatLabel(state.toMove)} to move`;
+    turn.textContent = `Review: ply ${k} of ${this.plies} — ${where}`;
+    turn.dataset.state = 'review';
+    turn.classList.add('reviewing');
+    $('undo').disabled = true;
+    $('review').dataset.ply = String(k);
+    $('rv-ply').textContent = `${k} / ${this.plies}`;
+    $('rv-first').disabled = $('rv-back').disabled = k === 0;
+    $('rv-fwd').disabled = $('rv-last').disabled = k === this.plies;
+    const ol = $('moves');
+    ol.classList.add('reviewing');
+    ol.replaceChildren(...this.rec.moves.map((move, i) => {
+      const li = document.createElement('li');
+      li.textContent = `${seatLabel(this.seatAt(i))}: ${move}`;
+      li.dataset.move = move;
+      li.dataset.ply = String(i + 1);
+      if (i + 1 === k) li.className = 'current';
+      return li;
+    }));
+    const cur = ol.querySelector('li.current');
+    if (cur) cur.scrollIntoView({ block: 'nearest' });
+    else ol.scrollTop = 0;
+    this.drawGraph();
+  }
+
+  // ---- The evaluation graph ---------------------------------------------------
+
+  // What the graph shows for this game: Othello the disc difference for
+  // Black (alphabeta's scoreLead), Yonin each seat's expected result
+  // (values), the other games the first seat's win rate.
+  kind() {
+    const g = GAMES[this.rec.game];
+    if (this.rec.game === 'Othello') {
+      return { series: [{ name: 'Black − White discs', cls: 'g-s0' }], disc: true };
+    }
+    if (this.rec.game === 'Yonin') {
+      return { series: g.seats.map((s, i) => ({ name: g.seatLabels[i], cls: `g-s${i}` })) };
+    }
+    return { series: [{ name: `${g.seatLabels[0]} win rate`, cls: 'g-s0' }] };
+  }
+
+  // The values with each forced pass given the value after it.
+  resolved() {
+    const out = this.values.slice();
+    for (let i = out.length - 1; i >= 0; i--) if (out[i] === SAME_AS_NEXT) out[i] = out[i + 1] || null;
+    return out;
+  }
+
+  drawGraph() {
+    if (!this.rec) return;
+    const kind = this.kind();
+    const values = this.resolved();
+    const known = values.filter(Boolean).flat().filter((v) => v !== null);
+    let range = { lo: 0, hi: 1, mid: 0.5 };
+    if (kind.disc) {
+      const m = Math.max(8, ...known.map(Math.abs));
+      range = { lo: -m, hi: m, mid: 0 };
+    }
+    const label = kind.disc ? (v) => `${v > 0 ? '+' : ''}${Math.round(v * 10) / 10}` : (v) => `${Math.round(v * 100)}%`;
+    this.graph.draw({
+      plies: this.plies,
+      series: kind.series.map((s, i) => ({ ...s, values: values.map((v) => (v ? v[i] : null)) })),
+      range, cur: this.state.plies.length, label,
+    });
+    const done = this.values.filter(Boolean).length;
+    $('rv-progress').max = this.values.length;
+    $('rv-progress').value = done;
+    $('rv-legend').replaceChildren(...kind.series.map((s) => {
+      const span = document.createElement('span');
+      span.className = `g-key ${s.cls}`;
+      span.textContent = s.name;
+      return span;
+    }));
+  }
+
+  stopEval() {
+    this.evalGen++;
+  }
+
+  startEval() {
+    if (!this.active) return;
+    this.failed = '';
+    this.evalNext(++this.evalGen);
+  }
+
+  progress(text, state) {
+    $('rv-prog-text').textContent = text;
+    $('review').dataset.graph = state;
+  }
+
+  // One position at a time, each its own action in app.js's queue, so a
+  // click or key waits for at most one short search.
+  evalNext(gen) {
+    if (gen !== this.evalGen || !this.active) return;
+    const j = this.values.indexOf(null);
+    const done = this.values.length - this.values.filter((v) => v === null).length;
+    if (j < 0) {
+      this.progress(`graph: all ${this.values.length} positions`, 'done');
+      return;
+    }
+    if (!this.state.gtp.open) {
+      this.progress(`graph: ${done} of ${this.values.length} positions, waiting for the engine`, 'paused');
+      setTimeout(() => this.evalNext(gen), 1000);
+      return;
+    }
+    if ($('analyze').checked || this.state.analysis) {
+      this.progress(`graph: ${done} of ${this.values.length} positions, paused while Analysis is on`, 'paused');
+      setTimeout(() => this.evalNext(gen), 400);
+      return;
+    }
+    this.progress(`graph: ${done} of ${this.values.length} positions…`, 'running');
+    this.host.act(() => this.evalPly(gen, j)).then(() => {
+      if (this.failed) { this.progress(`graph stopped: ${this.failed}`, 'failed'); return; }
+      setTimeout(() => this.evalNext(gen), 0);
+    });
+  }
+
+  async evalPly(gen, j) {
+    const { state } = this.host;
+    if (gen !== this.evalGen || !this.active || state.analysis || !state.gtp.open) return;
+    this.failed = '';
+    const back = state.plies.length;
+    if (j < this.plies && this.rec.moves[j] === 'pass') {
+      this.values[j] = SAME_AS_NEXT;
+      return;
+    }
+    try {
+      await this.sync(j);
+      this.values[j] = await this.measure(j);
+      await this.sync(back);
+    } catch (e) {
+      this.failed = e.message;
+      this.stopEval();
+      return;
+    }
+    this.drawGraph();
+  }
+
+  // The engine's value of the position after j plies, as the graph's
+  // series: a short analyze (its first report, then EVAL_MS more), or
+  // the final score when the game is over there.
+  async measure(j) {
+    const gtp = this.state.gtp;
+    const seat = this.seatAt(j);
+    let best = null;
+    let reported;
+    const first = new Promise((r) => { reported = r; });
+    const stream = gtp.send(`analyze ${seat} ${EVAL_INTERVAL}`, {
+      onLine: (line) => {
+        if (!line.startsWith('info')) return;
+        const c = parseInfo(line);
+        if (c.length) { best = c[0]; reported(); }
+      },
+    });
+    let ended = false;
+    const end = stream.then(() => { ended = true; }, () => { ended = true; });
+    // A position where the only move is a forced pass gets no report.
+    await Promise.race([end, first, sleep(EVAL_WAIT)]);
+    if (!ended) {
+      if (best) await sleep(EVAL_MS);
+      await gtp.stopStream();
+    }
+    await end;
+    if (best) return this.fromReport(best, seat);
+    const r = await gtp.send('final_score').catch(() => null);
+    return r === null ? SAME_AS_NEXT : this.fromResult(r);
+  }
+
+  fromReport(c, seat) {
+    const seats = GAMES[this.rec.game].seats;
+    const mine = seat === seats[0];
+    if (this.rec.game === 'Othello') {
+      const lead = c.scoreLead !== undefined ? c.scoreLead : (c.winrate - 0.5) * 2 * this.rec.size;
+      return [mine ? lead : -lead];
+    }
+    if (this.rec.game === 'Yonin') {
+      if (c.values && c.values.length === 4) return c.values;
+      return seats.map((s) => (s === seat ? c.winrate : null));
+    }
+    return [mine ? c.winrate : 1 - c.winrate];
+  }
+
+  // The value of a finished game from final_score (B+n, W+n, A+n, AC+n, 0).
+  fromResult(r) {
+    const m = /^([A-Za-z]+)\+(\d*)/.exec(r.trim());
+    const seats = GAMES[this.rec.game].seats;
+    if (this.rec.game === 'Othello') {
+      if (!m) return [0];
+      const n = Number(m[2] || 0);
+      return [m[1].toUpperCase() === 'B' ? n : -n];
+    }
+    if (this.rec.game === 'Yonin') {
+      if (!m) return seats.map(() => 0.5);
+      const won = m[1].toLowerCase();
+      return seats.map((s) => (won.includes(s) ? 1 : 0));
+    }
+    if (!m) return [0.5];
+    return [/^[BR]/i.test(m[1]) ? 1 : 0];
+  }
+}
