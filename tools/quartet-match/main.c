@@ -231,7 +231,7 @@ static void probe_engines(struct match_config *cfg)
 {
     for (int i = 0; i < cfg->nengines; i++) {
         struct engine_spec *e = &cfg->eng[i];
-        struct proc p = {.to_fd = -1, .from_fd = -1, .stop = cfg->stop};
+        struct proc p = {.to_fd = -1, .from_fd = -1, .err_fd = -1, .stop = cfg->stop};
         char err[768], name[128] = "", ver[128] = "";
         if (proc_start(&p, e->cmd, e->dir, cfg->errcap ? &cfg->errcap[i] : NULL, err,
                        sizeof err) != 0)
@@ -249,6 +249,8 @@ static void probe_engines(struct match_config *cfg)
         if (probe_init(&p, cfg, e, err, sizeof err) != 0 ||
             probe_game(&p, cfg, e, err, sizeof err) != 0) {
             proc_kill(&p);
+            /* It quotes the engine: no control bytes reach the terminal. */
+            text_clean(err, sizeof err, err, true);
             die("%s", err);
         }
         proc_stop(&p, 2.0);
