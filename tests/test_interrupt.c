@@ -235,6 +235,9 @@ static void test_interrupt_lines(void)
              false, BY_LINE);
     stop_one("solve_wld, 30 empties, # interrupt", NULL, solve_setup, "solve_wld",
              "? interrupted", false, BY_LINE);
+    /* The 6x6 start is accepted (32 empties) and solves for minutes. */
+    stop_one("solve, 6x6 start, # interrupt", NULL, "set_game Othello\nboardsize 6\n", "solve",
+             "? interrupted", false, BY_LINE);
     stop_one("stoner, # interrupt", NULL, STONER_SETUP, "stoner", "? interrupted", false,
              BY_LINE);
     /* genmove with a 10-minute budget plays at once what it has. */

@@ -16,7 +16,7 @@
 
 #include <string.h>
 
-#define MAX_THREADS 64
+#define MAX_THREADS OTH_MAX_THREADS
 #define CORNERS 0x8100000000000081ULL
 #define SHALLOW 5    /* up to this many empties: no move generation */
 #define TT_MIN 8    /* from this many empties: the table */
@@ -593,6 +593,10 @@ static int solve_root(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta,
     int n = bb_popcount(w->board & ~(P | O));
     int best = -SCORE_INF, a = alpha, at = 0;
     bool share = w->s->cfg.threads > 1 && !w->s->plain;
+    w->st.lo = alpha;
+    w->st.hi = beta;
+    w->st.moves = count;
+    w->st.moves_done = 0;
     int later[OTH_MAX_MOVES], nlater = 0;
     for (int k = 0; k < count + nlater; k++) {
         bool deferred = k >= count;
@@ -614,6 +618,7 @@ static int solve_root(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta,
             oth_busy_clear(w->s->busy, ck);
         if (w->aborted)
             return 0;
+        w->st.moves_done++;
         if (v > best) {
             best = v;
             at = i;
@@ -628,6 +633,8 @@ static int solve_root(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta,
     memmove(&m[1], &m[0], (size_t)at * sizeof m[0]);
     m[0] = t;
     *bestmove = t.sq;
+    w->st.value = best;
+    oth_solve_status(w, true);
     if (!w->s->plain)
         oth_tt_store_sel(oth_solve_tt(w->s, n), oth_tt_key(P, O) ^ OTH_SOLVE_SALT, n,
                          w->pc_level ? w->pc_level : OTH_TT_SURE,
@@ -723,15 +730,20 @@ static void solve_job(struct oth_worker *w, void *arg)
         guess = oth_search_shallow(w, P, O, n >= SORT_DEEPER ? 4 : 2, NULL) / OTH_EVAL_UNIT;
     int sel_min = w->s->cfg.selective_min ? w->s->cfg.selective_min : SEL_MIN;
     bool selected = !w->s->plain && sel_min > 0 && n >= sel_min && w->s->cfg.weights;
+    int levels = n >= PC_SURE_MIN ? PC_LEVELS + 1 : PC_LEVELS;
+    w->st = (struct oth_solve_status){.empties = n, .passes = selected ? levels : 0};
     if (selected) {
-        int levels = n >= PC_SURE_MIN ? PC_LEVELS + 1 : PC_LEVELS;
         for (int level = 1; level <= levels; level++) {
+            w->st.pass = level;
+            w->st.sigmas = pc_t[level];
             w->pc_level = level;
             guess = aspire(w, P, O, m, count, guess, 4, -SCORE_INF, SCORE_INF, &j->best[w->id]);
             if (w->aborted)
                 return;
         }
         w->pc_level = 0;
+        w->st.pass = 0;
+        w->st.sigmas = 0;
     }
     if (j->wld)
         j->value[w->id] = solve_root(w, P, O, alpha, beta, m, count, &j->best[w->id]);

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <time.h>
 
-#define MAX_THREADS 64
+#define MAX_THREADS OTH_MAX_THREADS
 #define CORNERS 0x8100000000000081ULL
 #define XSQUARES 0x0042000000004200ULL
 #define MID_SOLVE 14 /* the solver takes over a search that sees the end */
@@ -86,10 +86,14 @@ bool oth_worker_check(struct oth_worker *w)
     if (!r)
         return false;
     bool out = stop_requested(r->stop);
-    if (!out && (r->deadline > 0 || (w->id == 0 && r->progress))) {
+    if (r->status)
+        atomic_store_explicit(&s->live[w->id], w->nodes, memory_order_relaxed);
+    if (!out && (r->deadline > 0 || (w->id == 0 && (r->progress || r->status)))) {
         double now = clock_now();
         out = r->deadline > 0 && now >= r->deadline;
-        if (!out && w->id == 0 && r->progress && now >= w->next_report && r->multi_pv) {
+        if (!out && w->id == 0 && r->status && now >= w->next_report) {
+            oth_solve_status(w, false);
+        } else if (!out && w->id == 0 && r->progress && now >= w->next_report && r->multi_pv) {
             if (s->last && s->last->depth > 0)
                 oth_report(w, s->last, false);
         } else if (!out && w->id == 0 && r->progress && now >= w->next_report && w->depth > 0) {
@@ -103,6 +107,25 @@ bool oth_worker_check(struct oth_worker *w)
     if (out)
         atomic_store(&s->halt, 1);
     return out;
+}
+
+void oth_solve_status(struct oth_worker *w, bool force)
+{
+    struct oth_search *s = w->s;
+    const struct oth_run *r = s->run;
+    if (!r || !r->status || w->id != 0)
+        return;
+    double now = clock_now();
+    if (!force && now < w->next_report)
+        return;
+    w->next_report = now + (r->interval > 0 ? r->interval : 1.0);
+    struct oth_solve_status st = w->st;
+    st.finished = force;
+    st.nodes = w->nodes;
+    for (int i = 1; i < s->cfg.threads; i++)
+        st.nodes += atomic_load_explicit(&s->live[i], memory_order_relaxed);
+    st.elapsed = now - s->start;
+    r->status(r->ctx, &st);
 }
 
 void oth_report(struct oth_worker *w, const struct oth_progress *p, bool force)
@@ -158,6 +181,7 @@ int oth_run_workers(struct oth_search *s, struct oth_worker *w, bb_t board,
     oth_tt_age(&s->tt);
     oth_tt_age(&s->near);
     for (int i = 0; i < n; i++) {
+        atomic_store_explicit(&s->live[i], 0, memory_order_relaxed);
         w[i] = (struct oth_worker){.s = s, .board = board, .id = i,
                                    .squares = bb_popcount(board), .best = -1,
                                    .next_report = s->start + (s->run && s->run->interval > 0 ? s->run->interval : 1.0)};

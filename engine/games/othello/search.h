@@ -72,6 +72,21 @@ struct oth_progress {
     } cand[SEARCH_MAX_CANDIDATES];
 };
 
+/* Where a running exact solve stands, for progress lines (`solve` with
+ * --verbose): the root window it searches and how far it got. */
+struct oth_solve_status {
+    int empties;
+    int pass;             /* the selective pass 1..passes (ProbCut), 0: exact */
+    int passes;           /* selective passes before the exact one */
+    double sigmas;        /* the pass's cut confidence; 0 in the exact pass */
+    int lo, hi;           /* the root window (lo, hi), in discs */
+    int moves_done, moves;/* root moves searched in this window so far */
+    bool finished;        /* the window is done and its value is `value` */
+    int value;
+    uint64_t nodes;       /* every thread's, to the last poll */
+    double elapsed;
+};
+
 /* Limits and reporting of one run (the player, analyze, the commands). */
 struct oth_run {
     double deadline;             /* clock_now() seconds; 0: none */
@@ -83,6 +98,9 @@ struct oth_run {
     /* analyze: every root move gets an exact value, not just a bound, so
      * that the candidates can be ranked (slower; midgame search only). */
     bool multi_pv;
+    /* Exact solves: called with ctx every `interval` seconds while a root
+     * window is searched, and at the end of each window; NULL: never. */
+    void (*status)(void *ctx, const struct oth_solve_status *st);
 };
 
 /* Iterative deepening with aspiration windows until the deadline, stop

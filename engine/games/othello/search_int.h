@@ -29,6 +29,8 @@
 #define OTH_NEAR_MAX 10
 #define OTH_NEAR_MB 4
 
+#define OTH_MAX_THREADS 64
+
 struct oth_search {
     struct oth_search_config cfg;
     struct oth_tt tt;
@@ -49,6 +51,8 @@ struct oth_search {
     /* Positions some thread is searching now (solver, simplified ABDADA),
      * by key; a lost mark only costs a duplicated search. */
     _Atomic uint64_t busy[OTH_BUSY_SIZE];
+    /* With a status callback: each worker's nodes as of its last poll. */
+    _Atomic uint64_t live[OTH_MAX_THREADS];
 };
 
 /* Each worker on cache lines of its own: its node counter is written at
@@ -70,6 +74,8 @@ struct oth_worker {
      * (ProbCut at the k-th confidence, endgame.c). Zero for every other
      * search, so that a midgame search reaching the end stays exact. */
     int pc_level;
+    /* Solver, main worker: the root window and its progress (status). */
+    struct oth_solve_status st;
 };
 
 /* The table holding the solver's nodes of n empties. */
@@ -104,6 +110,10 @@ static inline int oth_final(const struct oth_worker *w, bb_t P, bb_t O)
  * of the first worker that finished without aborting, -1 if none did. */
 int oth_run_workers(struct oth_search *s, struct oth_worker *w, bb_t board,
                     void (*job)(struct oth_worker *w, void *arg), void *arg);
+
+/* The solver's status from the main worker: due ones from the poll,
+ * forced ones at the end of each root window. */
+void oth_solve_status(struct oth_worker *w, bool force);
 
 /* Sends a progress report from the main worker if one is due or forced. */
 void oth_report(struct oth_worker *w, const struct oth_progress *p, bool force);

@@ -138,14 +138,57 @@ static void append_pv(struct oth_search *search, bb_t P, bb_t O, bb_t board, int
     }
 }
 
+/* One bound of a root window in discs; beyond any margin is infinite. */
+static void put_bound(char *buf, size_t cap, int v)
+{
+    if (v < -64 || v > 64)
+        snprintf(buf, cap, "%sinf", v < 0 ? "-" : "+");
+    else
+        snprintf(buf, cap, "%d", v);
+}
+
+/* --verbose: a line on stderr for each root window the solver finishes
+ * and, while one runs, every SOLVE_STATUS_EVERY seconds (every second
+ * with --verbose twice), so that a long solve shows it is moving. */
+#define SOLVE_STATUS_EVERY 5.0
+
+static void print_status(void *ctx, const struct oth_solve_status *st)
+{
+    (void)ctx;
+    char pass[48], lo[8], hi[8], tail[48];
+    if (st->pass)
+        snprintf(pass, sizeof pass, "selective pass %d/%d (%.1f sigmas)", st->pass,
+                 st->passes, st->sigmas);
+    else
+        snprintf(pass, sizeof pass, "exact pass");
+    put_bound(lo, sizeof lo, st->lo);
+    put_bound(hi, sizeof hi, st->hi);
+    /* Fail-soft: a value on or beyond a bound is a bound itself. */
+    if (st->finished)
+        snprintf(tail, sizeof tail, "done: %s %+d", st->value <= st->lo ? "at most"
+                 : st->value >= st->hi ? "at least" : "exactly", st->value);
+    else
+        snprintf(tail, sizeof tail, "root move %d of %d", st->moves_done + 1, st->moves);
+    fprintf(stderr, "solve: %.1f s, %d empties, %s, window (%s,%s) %s, %llu nodes, "
+            "%.2f M nodes/s\n", st->elapsed, st->empties, pass, lo, hi, tail,
+            (unsigned long long)st->nodes,
+            st->elapsed > 0 ? (double)st->nodes / st->elapsed / 1e6 : 0.0);
+}
+
 /* The answer: move, margin (or win/draw/loss) and, for exact solves, the
  * variation. -1 when stopped. */
 static int solve_answer(struct oth_search *search, bb_t P, bb_t O, bb_t board, bool wld,
-                        const volatile int *stop, uint64_t *nodes, char *out, size_t cap)
+                        const volatile int *stop, int verbose, uint64_t *nodes, char *out,
+                        size_t cap)
 {
     struct oth_run run = {.stop = stop};
+    if (verbose > 0) {
+        run.status = print_status;
+        run.interval = verbose > 1 ? 1.0 : SOLVE_STATUS_EVERY;
+    }
     struct oth_progress r;
     int stopped = oth_solve_run(search, P, O, board, wld, &run, &r);
+    run.status = NULL;   /* the variation's many small solves: no lines */
     *nodes = r.nodes;
     if (stopped != 0) {
         /* The kept table is still sound: the solver stores a node only
@@ -191,7 +234,7 @@ static int solve_cmd(const void *st, const struct player_options *opt,
     bool kept = k->solves++ > 0;
     uint64_t nodes = 0;
     int r = solve_answer(k->search, s->disc[s->side], s->disc[!s->side], s->board, wld,
-                         stop, &nodes, out, cap);
+                         stop, opt ? opt->verbose : 0, &nodes, out, cap);
     k->nodes = nodes;
     if (opt && opt->verbose > 0)
         fprintf(stderr, "%s: %d empties, %llu nodes, %.4f s, table %s\n",
