@@ -341,16 +341,22 @@ function onPoint(point) {
       state.selected = null;
       render();
     }
-    note(`${point}: not a legal move`);
+    illegal(point);
     return;
   }
   const m = state.legal.find((x) => moveTarget(x) === point && movePoints(x).length === 1);
   if (!m) {
-    note(`${point}: not a legal move`);
+    illegal(point);
     return;
   }
   state.clickAt = clickAt;
   act(() => playHuman(m));
+}
+
+// Said at the board, where the click was, and in the note below it.
+function illegal(point) {
+  note(`${point}: not a legal move`);
+  state.board.say(`${point} is not a legal move`, point);
 }
 
 function passOrSwap(word) {
@@ -439,15 +445,25 @@ function showAnalysis(cand) {
     const pt = moveTarget(c.move);
     if (!pt) return;
     if (movePoints(c.move).length > 1) b.drawPath(movePoints(c.move), 'analysis', i === 0 ? 'q-anal-path best' : 'q-anal-path');
-    const sub = c.visits !== undefined ? shortCount(c.visits) : '';
-    b.drawLabel(pt, c.winrate !== undefined ? pct(c.winrate) : '', 'analysis', i === 0 ? 'q-anal best' : 'q-anal', sub);
+    const [main, sub] = candLabel(c);
+    b.drawLabel(pt, main, 'analysis', i === 0 ? 'q-anal best' : 'q-anal', sub);
   });
+  // A search that reports depth (alphabeta) is shown by score and depth,
+  // one that does not (MCTS) by win rate and visits.
+  const deep = cand.some((c) => c.depth !== undefined);
+  const heads = deep ? ['move', 'score', 'depth', 'variation'] : ['move', 'win', 'visits', 'variation'];
+  const head = $('anal-table').tHead.rows[0];
+  if (head.textContent !== heads.join('')) {
+    head.replaceChildren(...heads.map((h) => Object.assign(document.createElement('th'), { scope: 'col', textContent: h })));
+  }
   const body = $('anal-table').tBodies[0];
   body.replaceChildren(...cand.slice(0, 10).map((c, i) => {
     const tr = document.createElement('tr');
     tr.tabIndex = 0;
-    const lead = c.scoreLead !== undefined ? ` (${c.scoreLead > 0 ? '+' : ''}${c.scoreLead})` : '';
-    for (const t of [c.move, (c.winrate !== undefined ? pct(c.winrate) : '') + lead, c.visits ?? '', c.pv.join(' ')]) {
+    const lead = c.scoreLead !== undefined ? ` (${signed(c.scoreLead)})` : '';
+    const cols = deep ? [c.move, c.scoreLead !== undefined ? signed(c.scoreLead) : '', c.depth ?? '', c.pv.join(' ')]
+      : [c.move, (c.winrate !== undefined ? pct(c.winrate) : '') + lead, c.visits ?? '', c.pv.join(' ')];
+    for (const t of cols) {
       const td = document.createElement('td');
       td.textContent = String(t);
       tr.appendChild(td);
@@ -468,8 +484,20 @@ function showAnalysis(cand) {
   $('anal-status').textContent = `analysing for ${seatOf(state.analysis ? state.analysis.seat : state.toMove)?.label ?? state.toMove}: ${state.analysisLines} reports`;
 }
 
+function signed(x) {
+  return `${x > 0 ? '+' : ''}${x}`;
+}
+
+// What a candidate shows on the board: win rate over visits (MCTS), or
+// score over depth (alphabeta).
+function candLabel(c) {
+  if (c.depth !== undefined && c.scoreLead !== undefined) return [signed(c.scoreLead), `d${c.depth}`];
+  return [c.winrate !== undefined ? pct(c.winrate) : '', c.visits !== undefined ? shortCount(c.visits) : ''];
+}
+
 // The principal variation numbered on the board (later moves on a point
-// already numbered are left out).
+// already numbered are left out). In Yonin each move is lettered and
+// coloured by its seat, the seats taking turns from the one to move.
 function showPv(pv) {
   const b = state.board;
   b.clearOverlay('pv');
@@ -479,7 +507,13 @@ function showPv(pv) {
     const pt = moveTarget(m);
     if (!pt || seen.has(pt)) return;
     seen.add(pt);
-    b.drawLabel(pt, String(i + 1), 'pv', `q-pv q-pv-${i % 2}`);
+    const seats = state.cfg && state.cfg.game === 'Yonin' ? GAMES.Yonin.seats : null;
+    if (seats) {
+      const seat = seats[(seats.indexOf(state.toMove) + i) % seats.length];
+      b.drawLabel(pt, String(i + 1), 'pv', `q-pv q-pv-seat-${seat}`, seat.toUpperCase());
+    } else {
+      b.drawLabel(pt, String(i + 1), 'pv', `q-pv q-pv-${i % 2}`);
+    }
   });
 }
 
@@ -496,6 +530,7 @@ function showChoices() {
   if (!b.svg) return;
   b.clearOverlay('choice');
   const human = humanToMove() && !state.thinking;
+  b.container.classList.toggle('hints', Boolean(human));   // legal marks only for a human
   const g = state.cfg ? GAMES[state.cfg.game] : null;
   let choice = [];
   let targets = [];
@@ -521,8 +556,10 @@ function seatText(name) {
   return s ? s.label : name;
 }
 
-function resultText(r) {
-  if (r === '0') return 'Draw';
+// "0" is a draw, except in Yonin, where it is a first place shared by the
+// seats (or teams) with the top score in `score`'s line.
+function resultText(r, score = state.score) {
+  if (r === '0') return state.cfg && state.cfg.game === 'Yonin' ? sharedFirst(score) : 'Draw';
   const m = /^([A-Za-z]+)\+(\d*)$/.exec(r);
   if (!m || !state.cfg) return r;
   const g = state.cfg.game;
@@ -536,6 +573,21 @@ function resultText(r) {
   }
   return `${who} wins${m[2] ? ` by ${m[2]}` : ''}`;
 }
+
+function sharedFirst(score) {
+  const words = (score || '').split(/\s+/);
+  const team = state.cfg.variants.includes('team');
+  const vals = [];
+  for (let i = 0; i + 1 < words.length; i += 2) {
+    const k = words[i];
+    if ((k.length === 2) === team && /^-?\d+$/.test(words[i + 1])) vals.push([k.toUpperCase(), Number(words[i + 1])]);
+  }
+  if (!vals.length) return 'shared first';
+  const top = Math.max(...vals.map((v) => v[1]));
+  const names = vals.filter((v) => v[1] === top).map((v) => (team ? `${v[0][0]}+${v[0][1]}` : v[0]));
+  return `shared first (${names.join(', ')})`;
+}
+state.resultText = resultText;   // for the tests: the words a result is shown in
 
 function render() {
   const cfg = state.cfg;
@@ -558,7 +610,7 @@ function render() {
   const stoppable = state.thinking && state.commands.has('gogui-interrupt');
   $('stop').hidden = !stoppable;
   const watch = cfg && cfg.seats.every((s) => s.kind === 'engine');
-  $('pause').hidden = !watch;
+  $('pause').hidden = !watch || state.over;
   $('pause').textContent = state.paused ? 'Resume' : 'Pause';
   $('undo').disabled = !cfg || state.plies.length === 0;
 
@@ -597,7 +649,8 @@ function render() {
     li.dataset.move = p.move;
     return li;
   }));
-  if (ol.lastElementChild) ol.lastElementChild.scrollIntoView({ block: 'nearest' });
+  // Only the list scrolls: scrollIntoView would scroll the page on a phone.
+  ol.scrollTop = ol.scrollHeight;
   $('dl-sgf').hidden = !cfg || !sgfSupported(cfg.game);
   if (state.board.svg) {
     state.board.svg.setAttribute('aria-label', state.board.title || 'board');

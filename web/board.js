@@ -6,6 +6,9 @@
 // choose from) go in one overlay group whose coordinates come from the
 // points' own boxes, so nothing here knows a game's geometry.
 
+import { Zoom } from './zoom.js';
+import { Toast } from './toast.js';
+
 const SVGNS = 'http://www.w3.org/2000/svg';
 
 export class Board {
@@ -15,9 +18,18 @@ export class Board {
     this.svg = null;
     this.text = '';
     this.pointEls = new Map();
+    const wrap = container.closest('.board-wrap');
+    this.zoom = new Zoom(this, wrap && wrap.parentElement.querySelector('.zoom'));
+    this.toast = wrap && wrap.querySelector('.board-msg') ? new Toast(wrap) : null;
     container.addEventListener('click', (e) => {
-      const el = e.target.closest && e.target.closest('.q-point[data-point]');
-      if (el && this.svg && this.svg.contains(el)) this.onPoint(el.dataset.point);
+      // A Torus Hex margin copy stands for the cell it copies.
+      const el = e.target.closest && e.target.closest('.q-point[data-point], .q-copy[data-copy-of]');
+      if (!el || !this.svg || !this.svg.contains(el)) return;
+      if (this.zoom.intercept(el)) {
+        if (this.zoom.z > 1) this.say('Zoomed in: tap the point again to play it.', el);
+        return;
+      }
+      this.onPoint(el.dataset.point || el.dataset.copyOf);
     });
     container.addEventListener('keydown', (e) => {
       if (e.key !== 'Enter' && e.key !== ' ') return;
@@ -47,6 +59,14 @@ export class Board {
     this.pointEls = new Map();
     for (const el of svg.querySelectorAll('.q-point[data-point]')) this.pointEls.set(el.dataset.point, el);
     this.overlayGroup = null;
+    this.zoom.attach(svg);
+  }
+
+  // A short message at the board, ringing `point` (a name) or element.
+  say(text, point) {
+    if (!this.toast) return;
+    const el = typeof point === 'string' ? this.pointEls.get(point) : point;
+    this.toast.say(text, el || null);
   }
 
   get game() { return this.svg ? this.svg.getAttribute('data-game') : ''; }
