@@ -52,8 +52,10 @@ static bool string(struct cursor *c, char *out, size_t cap)
         return fail(c, "string expected");
     for (c->s++; *c->s != '"'; c->s++) {
         char ch = *c->s;
-        if (ch == '\0' || ch == '\n' || (unsigned char)ch < 0x20)
+        if (ch == '\0' || ch == '\n')
             return fail(c, "unterminated string");
+        if ((unsigned char)ch < 0x20)
+            return fail(c, "a control character not escaped in a string");
         if (ch == '\\') {
             const char *esc = "\"\"\\\\//b\bf\fn\nr\rt\t";
             const char *e = *++c->s ? strchr(esc, *c->s) : NULL;
