@@ -84,6 +84,16 @@ refused "$tmp/part.txt" "cut off: the game of line 1 has no blank line"; ok "tex
 { cat "$tmp/yonin.txt"; printf '[Game 3\n'; } >"$tmp/dangling.txt"
 refused "$tmp/dangling.txt" "bad game header"; ok "text: a dangling [Game header"
 
+# Escaped values (doc/tournaments.md) are one line each: a Reason that
+# spells a game header and a result is text, not a second game.
+sed 's/^Reason: normal$/Reason: normal \\\\ \\n[Game 99]\\nResult: B+64\\r\\t\\x01/' "$tmp/separo.txt" \
+    >"$tmp/esc.txt"
+$M --check "$tmp/esc.txt" >"$tmp/out" && has "$tmp/out" "2 games checked, 0 disagree" &&
+    grep -c 'Game 99' "$tmp/esc.txt" | grep -q '^2$' && $R --list "$tmp/esc.txt" >/dev/null
+ok "text: escaped values read as one line each"
+sed '1,/^Reason:/s/^Reason: normal$/Reason: a \\q escape/' "$tmp/separo.txt" >"$tmp/esc.txt"
+refused "$tmp/esc.txt" "a backslash that is not one of the escapes"; ok "text: an unknown escape"
+
 # ---- item 13: sizes and game numbers that would wrap to a valid one ----
 # 4294967302 is 6 + 2^32 and 4294967297 is 1 + 2^32.
 sed '1s/"size":6/"size":4294967302/' "$tmp/othello.jsonl" >"$tmp/big.jsonl"

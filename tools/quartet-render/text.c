@@ -1,6 +1,7 @@
 /* The text record: "[Game N]" opens a game, then "Field: value" lines
  * (Game, Size, Variants, Seat X, Moves, Result, Reason; others are
- * skipped), and a blank line ends it. Every line ends in a newline and a
+ * skipped), and a blank line ends it. Values are escaped as
+ * doc/tournaments.md says (\\ \n \r \t \xNN), so each is one line. Every line ends in a newline and a
  * game is whole only with its Game, Size, Moves, Result and Reason lines
  * and the blank line after them, so a file cut anywhere else is refused. */
 #include "record.h"
@@ -44,6 +45,44 @@ static int moves(struct rec_game *g, const char *v, size_t len)
     return 0;
 }
 
+static int hex(char h)
+{
+    return h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10 : -1;
+}
+
+/* The one-letter escapes: each letter, then what it stands for. */
+static const char escapes[] = "\\\\n\nr\rt\t";
+
+/* The value v (vl bytes) with its escapes undone into out (cap bytes,
+ * cut to fit); -1 when it holds an escape the writer does not make. */
+static int unescape(const char *v, size_t vl, char *out, size_t cap)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < vl; i++) {
+        char c = v[i];
+        if (c == '\\') {
+            char e = i + 1 < vl ? v[++i] : '\0';
+            if (e == 'x') {
+                int hi = i + 2 < vl ? hex(v[i + 1]) : -1, lo = hi >= 0 ? hex(v[i + 2]) : -1;
+                if (lo < 0)
+                    return -1;
+                c = (char)(hi * 16 + lo);
+                i += 2;
+            } else {
+                const char *m = e ? strchr(escapes, e) : NULL;
+                if (!m || (m - escapes) % 2)
+                    return -1;
+                c = m[1];
+            }
+        }
+        if (k + 1 < cap)
+            out[k++] = c;
+    }
+    if (cap)
+        out[k] = '\0';
+    return 0;
+}
+
 /* The field name of "Name: value" (letters, digits, spaces) in name; the
  * value's start in *v. False when the line is not of that form ("Moves:"
  * with no moves has no space after its colon). */
@@ -71,6 +110,8 @@ static int text_field(struct text_reader *r, const char *line, size_t len)
     if (!split_field(line, len, name, sizeof name, &v))
         return fail(r, "not a \"Field: value\" line of a text record%s", "");
     size_t vl = (size_t)(line + len - v);
+    if (unescape(v, vl, NULL, 0) != 0)
+        return fail(r, "a backslash that is not one of the escapes \\\\ \\n \\r \\t \\xNN%s", "");
     for (int k = 0; k < F_COUNT; k++)
         if (strcmp(name, required[k]) == 0) {
             if (r->seen & 1u << k)
@@ -78,21 +119,21 @@ static int text_field(struct text_reader *r, const char *line, size_t len)
             r->seen |= 1u << k;
         }
     if (strcmp(name, "Game") == 0)
-        rec_copy(g->game, sizeof g->game, v, vl);
+        unescape(v, vl, g->game, sizeof g->game);
     else if (strcmp(name, "Size") == 0) {
         if (!strict_int_text(v, vl, 1, RECORD_MAX_SIZE, &g->size))
             return fail(r, "size out of range (a whole number from 1 to 99)%s", "");
     } else if (strcmp(name, "Variants") == 0)
-        rec_copy(g->variants, sizeof g->variants, v, vl);
+        unescape(v, vl, g->variants, sizeof g->variants);
     else if (strcmp(name, "Result") == 0)
-        rec_copy(g->result, sizeof g->result, v, vl);
+        unescape(v, vl, g->result, sizeof g->result);
     else if (strcmp(name, "Reason") == 0)
-        rec_copy(g->reason, sizeof g->reason, v, vl);
+        unescape(v, vl, g->reason, sizeof g->reason);
     else if (strcmp(name, "Moves") == 0) {
         if (moves(g, v, vl) != 0)
             return fail(r, "bad move text in the Moves line%s", "");
     } else if (strncmp(name, "Seat ", 5) == 0 && g->nplayers < REC_MAX_SEATS)
-        rec_copy(g->players[g->nplayers++], sizeof g->players[0], v, vl);
+        unescape(v, vl, g->players[g->nplayers++], sizeof g->players[0]);
     return 0;
 }
 
