@@ -201,6 +201,10 @@ int rec_read_jsonl(const char *text, struct rec_file *f, char *err, size_t cap)
         size_t len = end ? (size_t)(end - s) : strlen(s);
         struct cursor c = {s, NULL};
         ws(&c);
+        if (!end && c.s == s + len) { /* blank, but the file ends inside it */
+            snprintf(err, cap, "line %d: no newline at its end: the line is cut off", line + 1);
+            return -1;
+        }
         if (c.s < s + len) { /* not a blank line */
             struct rec_game *g = rec_new_game(f, line + 1);
             if (!g) {
