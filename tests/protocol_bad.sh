@@ -92,6 +92,17 @@ for f in "--contempt 0.5" "--contempt -0.1" "--contempt x" "--explore 0" "--tree
 done
 "$QUARTET" --contempt 0 </dev/null >/dev/null 2>&1 && passed=$((passed + 1)) ||
     { failed=$((failed + 1)); echo "FAIL --contempt 0 refused"; }
+# A variant given twice, by --game or --variant, is refused by name.
+for f in "--game yonin,team,team" "--game Yonin,team --variant TEAM" "--game torushex,swap,swap"; do
+    # shellcheck disable=SC2086
+    "$QUARTET" $f </dev/null >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "repeated variant '[a-z]*'" "$tmp/err"; then
+        passed=$((passed + 1)); echo "ok   flag $f refused"
+    else
+        failed=$((failed + 1)); echo "FAIL flag $f (exit $rc): $(cat "$tmp/err")"
+    fi
+done
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
