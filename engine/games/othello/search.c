@@ -109,16 +109,24 @@ bool oth_worker_check(struct oth_worker *w)
     return out;
 }
 
+/* Whether the main worker reports now (forced, or its time has come);
+ * if so the next report is due an interval later. */
+static bool report_due(struct oth_worker *w, const struct oth_run *r, bool force, double *now)
+{
+    *now = clock_now();
+    if (w->id != 0 || (!force && *now < w->next_report))
+        return false;
+    w->next_report = *now + (r->interval > 0 ? r->interval : 1.0);
+    return true;
+}
+
 void oth_solve_status(struct oth_worker *w, bool force)
 {
     struct oth_search *s = w->s;
     const struct oth_run *r = s->run;
-    if (!r || !r->status || w->id != 0)
+    double now;
+    if (!r || !r->status || !report_due(w, r, force, &now))
         return;
-    double now = clock_now();
-    if (!force && now < w->next_report)
-        return;
-    w->next_report = now + (r->interval > 0 ? r->interval : 1.0);
     struct oth_solve_status st = w->st;
     st.finished = force;
     st.nodes = w->nodes;
@@ -132,12 +140,9 @@ void oth_report(struct oth_worker *w, const struct oth_progress *p, bool force)
 {
     struct oth_search *s = w->s;
     const struct oth_run *r = s->run;
-    if (!r || !r->progress || w->id != 0)
+    double now;
+    if (!r || !r->progress || !report_due(w, r, force, &now))
         return;
-    double now = clock_now();
-    if (!force && now < w->next_report)
-        return;
-    w->next_report = now + (r->interval > 0 ? r->interval : 1.0);
     struct oth_progress q = *p;
     q.nodes = atomic_load(&s->nodes) + w->nodes;
     q.elapsed = now - s->start;
