@@ -37,6 +37,11 @@ export class EvalGraph {
     const y = (v) => PAD + ((range.hi - v) * (H - 2 * PAD)) / (range.hi - range.lo || 1);
     el('rect', { x: 0, y: 0, width: W, height: H, class: 'g-bg' }, svg);
     el('line', { x1: PAD, x2: W - PAD, y1: y(range.mid), y2: y(range.mid), class: 'g-mid' }, svg);
+    // The scale: the top and bottom values, in the corner.
+    for (const [v, dy] of [[range.hi, 12], [range.lo, -4]]) {
+      const t = el('text', { x: PAD + 2, y: (dy > 0 ? 0 : H) + dy, class: 'g-scale' }, svg);
+      t.textContent = label(v);
+    }
     for (const s of series) {
       const pts = [];
       s.values.forEach((v, i) => { if (v !== null && v !== undefined) pts.push(`${x(i).toFixed(1)},${y(v).toFixed(1)}`); });

@@ -59,6 +59,12 @@ function checkGame(raw) {
 
 // ---- Text records ("[Game N]", "Key: value" lines) ---------------------------
 
+// quartet-match escapes values (doc/tournaments.md): \\ \n \r \t \xNN.
+function unescapeText(v) {
+  return v.replace(/\\(x[0-9a-f]{2}|[\\nrt])/g, (_, e) => (e[0] === 'x' ? String.fromCharCode(parseInt(e.slice(1), 16))
+    : { '\\': '\\', n: '\n', r: '\r', t: '\t' }[e]));
+}
+
 function readText(text) {
   const blocks = [];
   let cur = null;
@@ -70,7 +76,7 @@ function readText(text) {
     if (l.trim() === '') return;
     const kv = /^([A-Za-z][A-Za-z ]*?|Seat \S+)\s*:\s?(.*)$/.exec(l);
     if (!kv) throw new Error(`line ${i + 1} is not "Key: value"`);
-    const [key, value] = [kv[1], kv[2].trim()];
+    const [key, value] = [kv[1], unescapeText(kv[2].trim())];
     if (key === 'Game' && (!cur || cur.game !== undefined)) start(String(blocks.length + 1));
     if (!cur) throw new Error(`line ${i + 1}: a record starts with "Game:" or "[Game N]"`);
     if (key === 'Game') cur.game = value;

@@ -173,7 +173,7 @@ class Review {
       return li;
     }));
     $('rv-games').hidden = false;
-    $('rv-list').hidden = this.games.length < 2;
+    $('rv-list').hidden = true;
     $('review').dataset.state = this.active ? 'open' : 'list';
   }
 
@@ -362,9 +362,16 @@ class Review {
       if (i + 1 === k) li.className = 'current';
       return li;
     }));
+    // Only the list scrolls to the current ply, not the panel around it.
     const cur = ol.querySelector('li.current');
-    if (cur) cur.scrollIntoView({ block: 'nearest' });
-    else ol.scrollTop = 0;
+    if (cur) {
+      const c = cur.getBoundingClientRect();
+      const o = ol.getBoundingClientRect();
+      if (c.top < o.top) ol.scrollTop -= o.top - c.top;
+      else if (c.bottom > o.bottom) ol.scrollTop += c.bottom - o.bottom;
+    } else {
+      ol.scrollTop = 0;
+    }
     this.drawGraph();
   }
 
