@@ -110,6 +110,10 @@ sed 's/SZ\[6\]/SZ[4294967302]/' "$tmp/othello.sgf" >"$tmp/big.sgf"
 refused "$tmp/big.sgf" "line 1: SGF does not parse: SZ out of range"; ok "sgf: size 2^32+6"
 sed 's/GN\[game 1\]/GN[game 4294967297]/' "$tmp/othello.sgf" >"$tmp/big.sgf"
 refused "$tmp/big.sgf" "line 1: SGF does not parse: game number in GN out of range"; ok "sgf: game 2^32+1"
+grep -q '"reason":"adjudicated: exact solve at 4 empties"' "$tmp/othello.jsonl" &&
+    sed 's/at 4 empties/at 4294967300 empties/' "$tmp/othello.jsonl" >"$tmp/big.jsonl" &&
+    { $M --check "$tmp/big.jsonl" >"$tmp/out"; [ $? -eq 1 ]; } && has "$tmp/out" "MISMATCH: game not over"
+ok "an adjudication at 2^32+4 empties is no adjudication"
 
 # ---- item 14: a folder, a missing file ----
 $M --check "$tmp" >"$tmp/out" 2>"$tmp/err"

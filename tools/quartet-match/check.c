@@ -4,6 +4,7 @@
 #include "adjudicate.h"
 #include "match.h"
 #include "tools/quartet-render/record.h"
+#include "tools/quartet-render/strict.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -34,6 +35,22 @@ static uint32_t variant_flags(const struct game *g, const char *words, bool *ok)
     return f;
 }
 
+/* Whether reason is fmt (one %d in it) with a plain decimal from 0 to
+ * MAX_PLIES for the %d, which goes to *n (sscanf would wrap a long one). */
+static bool reason_is(const char *reason, const char *fmt, int *n)
+{
+    const char *d = strstr(fmt, "%d");
+    size_t pre = (size_t)(d - fmt);
+    long v;
+    if (strncmp(reason, fmt, pre) != 0)
+        return false;
+    const char *end = strict_long(reason + pre, 0, MAX_PLIES, &v);
+    if (!end || strcmp(end, d + 2) != 0)
+        return false;
+    *n = (int)v;
+    return true;
+}
+
 /* An unfinished game must carry an adjudication that holds: the exact
  * solve of the last position gives the recorded result (solved again
  * here, up to max_solve empties), or the move cap was reached and the
@@ -44,7 +61,7 @@ static void check_adjudicated(const struct game *g, const struct game_options *o
 {
     int n;
     char res[32];
-    if (sscanf(p->reason, ADJ_SOLVE_REASON, &n) == 1) {
+    if (reason_is(p->reason, ADJ_SOLVE_REASON, &n)) {
         int e = adjudicate_empties(g, o, st);
         unsigned char *fin = malloc(g->state_size);
         char err[256];
@@ -64,7 +81,7 @@ static void check_adjudicated(const struct game *g, const struct game_options *o
                          p->result, res);
         }
         free(fin);
-    } else if (sscanf(p->reason, ADJ_CAP_REASON, &n) == 1) {
+    } else if (reason_is(p->reason, ADJ_CAP_REASON, &n)) {
         if (p->nmoves < n)
             snprintf(why, cap, "move cap %d recorded after %d moves", n, p->nmoves);
         else if (strcmp(p->result, "0") != 0)
