@@ -6,6 +6,9 @@ import { Gtp, GtpError, parseInfo } from './gtp.js';
 import { GAMES, moveTarget, moveSource, movePoints } from './games.js';
 import { Board } from './board.js';
 import { textRecord, sgfRecord, sgfSupported } from './record.js';
+import { Connection } from './connection.js';
+import { Picture, fnv1a } from './picture.js';
+import { saveGame, loadGame } from './store.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,6 +18,14 @@ const state = {
   commands: new Set(),
   players: [],          // list_players
   canPlay: {},          // game -> players set_player accepts there
+  catalog: {},          // game -> list_catalog's line: {sizes, default, variants, players, ...}
+  conn: null,           // the Connection (connection.js)
+  online: false,        // an engine is connected and has the page's game
+  picture: new Picture(),  // svg_diff's base for this engine
+  pictureHash: '',      // hash of the picture shown, drawn for pictureAt plies
+  pictureAt: 0,
+  lastReplay: null,     // {plies, checked, same} after a game was replayed into a new engine
+  readyAt: 0,           // performance.now() when the first board became interactive
   cfg: null,            // the game being played: {game, size, variants, seats}
   plies: [],            // every ply played: {seat, move}
   toMove: '',
@@ -43,6 +54,7 @@ function act(fn) {
 }
 
 function showError(err) {
+  if (err && err.closed) return;   // no connection: the banner says why
   const box = $('error');
   if (err instanceof GtpError) {
     box.textContent = `The engine answered "? ${err.message}" to "${err.command}".`;
@@ -74,27 +86,53 @@ function socketUrl() {
   return u.href;
 }
 
-async function connect() {
-  const gtp = new Gtp(socketUrl());
-  state.gtp = gtp;
-  gtp.onclose = (why) => {
-    $('conn').textContent = `${why}; reload the page to start a new engine`;
-    $('conn').classList.add('down');
-    state.thinking = false;
-    render();
-  };
-  await gtp.connect();
-  const [name, version, cmds, players, games] = await Promise.all([
-    gtp.send('name'), gtp.send('version'), gtp.send('list_commands'),
-    gtp.send('list_players'), gtp.send('list_games'),
+// What a new engine says about itself and what it plays: one round trip.
+async function handshake(gtp) {
+  const catalog = gtp.send('list_catalog').catch(() => null);
+  const [name, version, cmds, players] = await Promise.all([
+    gtp.send('name'), gtp.send('version'), gtp.send('list_commands'), gtp.send('list_players'),
   ]);
   state.commands = new Set(cmds.split('\n'));
   state.players = players.split('\n').filter(Boolean);
-  $('conn').textContent = `${name} ${version}`;
+  state.conn.engineLabel = `${name} ${version}`;
   if (!state.commands.has('svg')) {
-    throw new Error('This engine has no "svg" command, so the page cannot draw its boards.');
+    throw new Error('this engine has no "svg" command, so the page cannot draw its boards.');
   }
-  // Which players each game accepts: set_player refuses the others.
+  const cat = await catalog;
+  if (cat !== null) state.catalog = parseCatalog(cat);
+  else await probePlayers(gtp);
+  for (const g of Object.keys(state.catalog)) state.canPlay[g] = state.catalog[g].players;
+  state.enginePlayer = 'default';
+}
+
+// list_catalog (doc/protocol.md): "Game key=value ..." per line, lists
+// comma-separated; keys the page does not know are kept and ignored.
+function parseCatalog(text) {
+  const out = {};
+  for (const line of text.split('\n')) {
+    const [game, ...words] = line.trim().split(/\s+/);
+    if (!GAMES[game]) continue;
+    const e = {};
+    for (const w of words) {
+      const i = w.indexOf('=');
+      if (i > 0) e[w.slice(0, i)] = w.slice(i + 1);
+    }
+    const list = (v) => (v ? v.split(',').filter(Boolean) : []);
+    out[game] = {
+      sizes: list(e.sizes).map(Number).filter((n) => Number.isInteger(n) && n > 0),
+      defaultSize: Number(e.default) || 0,
+      variants: list(e.variants),
+      players: list(e.players),
+      defaultPlayer: e.default_player || '',
+    };
+  }
+  return out;
+}
+
+// An engine without list_catalog: which players each game accepts, by
+// asking set_player for each (it refuses the others).
+async function probePlayers(gtp) {
+  const games = await gtp.send('list_games');
   for (const g of games.split('\n').filter((x) => GAMES[x])) {
     await gtp.send(`set_game ${g}`);
     const ok = await Promise.all(state.players.map((p) =>
@@ -102,9 +140,99 @@ async function connect() {
     state.canPlay[g] = ok.filter(Boolean);
   }
   await gtp.send('set_player default');
-  state.enginePlayer = 'default';
 }
 
+// A new engine is connected: set it up, then start the first game (the
+// stored one, unless the URL asks for another) or replay the page's game.
+async function engineUp(gtp, first) {
+  state.gtp = gtp;
+  state.picture.reset();
+  await handshake(gtp);
+  performance.mark('q-handshake');
+  await act(async () => {
+    state.online = true;
+    if (first) await firstGame();
+    else if (state.cfg) await replayGame();
+    else render();
+  });
+}
+
+function engineLost() {
+  state.online = false;
+  state.thinking = false;
+  state.analysis = null;
+  state.enginePlayer = null;
+  if (state.board.svg) {
+    state.board.clearOverlay('analysis');
+    state.board.clearOverlay('pv');
+  }
+  render();
+}
+
+// While there is no engine, a click or key only hurries the reconnection.
+function offline() {
+  if (state.online) return false;
+  state.conn.poke();
+  note('Not connected to an engine: reconnecting…');
+  return true;
+}
+
+async function firstGame() {
+  fillGames();
+  const q = new URLSearchParams(location.search);
+  const stored = q.get('game') ? null : loadGame();
+  if (stored) {
+    fillForm(stored.cfg);
+    Object.assign(state, { cfg: stored.cfg, plies: stored.plies, paused: stored.paused });
+    state.pictureHash = stored.pictureHash;
+    state.pictureAt = stored.plies.length;
+    await replayGame();
+  } else {
+    // ?game=NAME&size=N start with that game; a size the form does not
+    // offer is still sent, and the engine's answer shown.
+    const size = q.get('size');
+    if (size) {
+      if (![...$('size').options].some((o) => o.value === size)) $('size').append(new Option(size, size));
+      $('size').value = size;
+    }
+    await startGame(readForm());
+  }
+  state.readyAt = performance.now();
+  document.body.dataset.ready = '1';
+}
+
+// Brings the engine to the page's game: set_game, boardsize and every ply,
+// sent at once; a ply the engine refuses ends the game there. Then the
+// picture is drawn and compared with the one the page showed for the same
+// plies (or the stored hash after a reload).
+async function replayGame() {
+  const gtp = state.gtp;
+  const cfg = state.cfg;
+  const sendAll = (plies) => Promise.allSettled([
+    gtp.send(`set_game ${[cfg.game, ...cfg.variants].join(' ')}`),
+    gtp.send(`boardsize ${cfg.size}`),
+    ...plies.map((p) => gtp.send(`play ${p.seat} ${p.move}`)),
+  ]);
+  let res = await sendAll(state.plies);
+  const bad = res.findIndex((r) => r.status === 'rejected');
+  if (bad >= 0 && bad < 2) throw res[bad].reason;
+  if (bad >= 2) {
+    const k = bad - 2;
+    const refused = state.plies[k];
+    state.plies = state.plies.slice(0, k);
+    res = await sendAll(state.plies);
+    const again = res.find((r) => r.status === 'rejected');
+    if (again) throw again.reason;
+    showError(new Error(`The engine refused ply ${k + 1} (${refused.seat} ${refused.move}) of the game being restored; the game goes on from ply ${k}.`));
+  }
+  const expect = state.pictureAt === state.plies.length ? state.pictureHash : '';
+  await refresh();
+  const same = !expect || state.pictureHash === expect;
+  state.lastReplay = { plies: state.plies.length, checked: Boolean(expect), same };
+  if (!same) {
+    showError(new Error(`After replaying ${state.plies.length} plies the engine's position differs from the page's; the engine's is shown.`));
+  }
+}
 
 // ---- Setup form -----------------------------------------------------------
 
@@ -118,8 +246,11 @@ function fillGames() {
 
 function fillGameOptions() {
   const g = GAMES[$('game').value];
-  $('size').replaceChildren(...g.sizes.map((n) => new Option(`${n}×${n}`, String(n))));
-  $('size').value = String(g.defaultSize);
+  // The engine's own list of sizes when it gave one (list_catalog).
+  const cat = state.catalog[$('game').value];
+  const sizes = cat && cat.sizes.length ? cat.sizes : g.sizes;
+  $('size').replaceChildren(...sizes.map((n) => new Option(`${n}×${n}`, String(n))));
+  $('size').value = String(cat && sizes.includes(cat.defaultSize) ? cat.defaultSize : g.defaultSize);
   $('variants').replaceChildren(...g.variants.map((v) => {
     const l = document.createElement('label');
     l.className = 'toggle';
@@ -161,6 +292,25 @@ function seatRow(seat, label, i, players) {
   return row;
 }
 
+// The form shows a stored game's settings (after a reload).
+function fillForm(cfg) {
+  $('game').value = cfg.game;
+  fillGameOptions();
+  if (![...$('size').options].some((o) => o.value === cfg.size)) $('size').append(new Option(cfg.size, cfg.size));
+  $('size').value = cfg.size;
+  for (const i of document.querySelectorAll('#variants input')) i.checked = cfg.variants.includes(i.value);
+  const rows = document.querySelectorAll('#seats .seat');
+  cfg.seats.forEach((s, i) => {
+    const row = rows[i];
+    row.querySelector('.kind').value = s.kind;
+    row.querySelector('.kind').dispatchEvent(new Event('change'));
+    const ps = row.querySelector('.player');
+    if (![...ps.options].some((o) => o.value === s.player)) s.player = 'default';
+    ps.value = s.player;
+    row.querySelector('.time').value = String(s.time);
+  });
+}
+
 function readForm() {
   const game = $('game').value;
   const g = GAMES[game];
@@ -182,24 +332,27 @@ function seatOf(name) {
 }
 
 function newGame() {
+  if (offline()) return Promise.resolve();
   interruptEngine();
   const cfg = readForm();
-  return act(async () => {
-    clearError();
-    await stopAnalysis();
-    const gtp = state.gtp;
-    await gtp.send(`set_game ${[cfg.game, ...cfg.variants].join(' ')}`);
-    state.cfg = cfg;
-    state.plies = [];
-    state.result = '';
-    state.paused = false;
-    state.selected = null;
-    note('');
-    // A refused size leaves the game at its default size: show that game,
-    // then the engine's message.
-    const sized = gtp.send(`boardsize ${cfg.size}`);
-    await refresh(sized);
-  });
+  return act(() => startGame(cfg));
+}
+
+async function startGame(cfg) {
+  clearError();
+  await stopAnalysis();
+  const gtp = state.gtp;
+  await gtp.send(`set_game ${[cfg.game, ...cfg.variants].join(' ')}`);
+  state.cfg = cfg;
+  state.plies = [];
+  state.result = '';
+  state.paused = false;
+  state.selected = null;
+  note('');
+  // A refused size leaves the game at its default size: show that game,
+  // then the engine's message.
+  const sized = gtp.send(`boardsize ${cfg.size}`);
+  await refresh(sized);
 }
 
 // Asks the engine for everything shown about the position, then lets the
@@ -209,7 +362,8 @@ function newGame() {
 // failed, the position is still drawn, then its error thrown.
 async function refresh(first) {
   const gtp = state.gtp;
-  const asked = Promise.all([gtp.send('svg legal'), gtp.send('score'), gtp.send('legal_moves')]);
+  const svgAsked = state.picture.request(gtp, state.commands.has('svg_diff'));
+  const asked = Promise.all([svgAsked, gtp.send('score'), gtp.send('legal_moves')]);
   asked.catch(() => {});
   let err = null;
   if (first) {
@@ -217,6 +371,10 @@ async function refresh(first) {
   }
   const [svg, score, legal] = await asked;
   state.board.show(svg);
+  state.pictureHash = state.picture.lines ? state.picture.hash : fnv1a(svg);
+  state.pictureAt = state.plies.length;
+  // The size the engine plays (it may have refused the form's), for replays.
+  if (state.cfg && state.board.size) state.cfg.size = String(state.board.size);
   state.refreshes++;
   state.toMove = state.board.toMove;
   state.over = state.toMove === '';
@@ -226,8 +384,15 @@ async function refresh(first) {
   state.selected = null;
   render();
   performance.mark('q-drawn');
+  persist();
   if (err) throw err;
   scheduleAdvance();
+}
+
+// The game as it stands, for a reload or a new engine (store.js).
+function persist() {
+  if (!state.cfg) return;
+  saveGame({ cfg: state.cfg, plies: state.plies, pictureHash: state.pictureHash, paused: state.paused });
 }
 
 function humanToMove() {
@@ -282,7 +447,8 @@ async function engineMove(seat) {
     note(`${seat.label} (${seat.player}) played ${move} in ${((t1 - t0) / 1000).toFixed(2)} s`);
   }, (e) => {
     state.thinking = false;
-    state.paused = true;
+    // A lost engine is not the game's fault: the next engine asks again.
+    if (!e.closed) state.paused = true;
     throw e;
   });
   await Promise.all(setup).catch((e) => { gen.catch(() => {}); throw e; });
@@ -318,7 +484,7 @@ async function playHuman(move) {
 // A click on a point: a move when it is one, the Separo stone choice, or
 // nothing at all.
 function onPoint(point) {
-  if (!humanToMove() || state.thinking) return;
+  if (offline() || !humanToMove() || state.thinking) return;
   const clickAt = performance.now();
   performance.mark('q-click');
   const g = GAMES[state.cfg.game];
@@ -360,12 +526,13 @@ function illegal(point) {
 }
 
 function passOrSwap(word) {
-  if (!humanToMove() || !state.legal.includes(word)) return;
+  if (offline() || !humanToMove() || !state.legal.includes(word)) return;
   state.clickAt = performance.now();
   act(() => playHuman(word));
 }
 
 function undo() {
+  if (offline()) return Promise.resolve();
   interruptEngine();
   return act(async () => {
     clearError();
@@ -396,6 +563,7 @@ function togglePause() {
   if (!state.cfg) return;
   state.paused = !state.paused;
   render();
+  persist();
   if (!state.paused) act(async () => { await stopAnalysis(); scheduleAdvance(); });
   else if ($('analyze').checked) act(async () => startAnalysis());
 }
@@ -529,7 +697,7 @@ function showChoices() {
   const b = state.board;
   if (!b.svg) return;
   b.clearOverlay('choice');
-  const human = humanToMove() && !state.thinking;
+  const human = state.online && humanToMove() && !state.thinking;
   b.container.classList.toggle('hints', Boolean(human));   // legal marks only for a human
   const g = state.cfg ? GAMES[state.cfg.game] : null;
   let choice = [];
@@ -652,6 +820,8 @@ function render() {
   // Only the list scrolls: scrollIntoView would scroll the page on a phone.
   ol.scrollTop = ol.scrollHeight;
   $('dl-sgf').hidden = !cfg || !sgfSupported(cfg.game);
+  // Without an engine the board takes no moves and shows no legal marks.
+  $('board').classList.toggle('offline', !state.online);
   if (state.board.svg) {
     state.board.svg.setAttribute('aria-label', state.board.title || 'board');
     showChoices();
@@ -744,27 +914,23 @@ function wire() {
   });
 }
 
-async function main() {
+function main() {
   state.board = new Board($('board'), onPoint);
   wire();
-  try {
-    await connect();
-  } catch (e) {
-    $('conn').classList.add('down');
-    showError(e);
-    return;
-  }
-  fillGames();
-  // ?game=NAME&size=N start with that game; a size the form does not
-  // offer is still sent, and the engine's answer shown.
-  const q = new URLSearchParams(location.search);
-  const size = q.get('size');
-  if (size) {
-    if (![...$('size').options].some((o) => o.value === size)) $('size').append(new Option(size, size));
-    $('size').value = size;
-  }
-  await newGame();
-  document.body.dataset.ready = '1';
+  state.conn = new Connection({
+    url: socketUrl(),
+    statusUrl: new URL('quartet-status.json', location.href).href,
+    banner: $('conn'),
+    limits: $('limits'),
+    onOpen: engineUp,
+    onLost: engineLost,
+  });
+  // Any sign of the user hurries a reconnection (an idle-closed one waits for it).
+  const poke = () => state.conn.poke();
+  document.addEventListener('pointerdown', poke, true);
+  document.addEventListener('keydown', poke, true);
+  document.addEventListener('visibilitychange', () => { if (!document.hidden) poke(); });
+  state.conn.start();
 }
 
 main();

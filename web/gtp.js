@@ -13,10 +13,13 @@
 // which the engine treats as "stop".
 
 export class GtpError extends Error {
-  constructor(command, message) {
+  // closed: the request failed because there was no connection, not
+  // because the engine answered "?" (the connection banner tells why).
+  constructor(command, message, closed = false) {
     super(message);
     this.name = 'GtpError';
     this.command = command;
+    this.closed = closed;
   }
 }
 
@@ -27,20 +30,21 @@ export class Gtp {
     this.nextId = 1;
     this.pending = [];     // requests sent and not yet fully answered, in order
     this.current = null;   // the request whose response is being read
-    this.onclose = null;   // called once with a reason when the socket ends
+    this.onclose = null;   // called once, {code, reason}, when an opened socket ends
     this.onwire = null;    // optional: (direction, line) for a protocol log
     this.decoder = new TextDecoder();
     this.partial = '';     // binary mode: the start of a line not yet ended
   }
 
+  // Resolves once the socket is open; rejects when it never opens (the
+  // browser does not say why: the caller asks the server, see connection.js).
   connect() {
     return new Promise((resolve, reject) => {
       const ws = new WebSocket(this.url);
       this.ws = ws;
-      ws.onopen = () => resolve();
-      ws.onerror = () => reject(new Error(`Cannot open the engine connection ${this.url}: ` +
-        'the server is not running, or it already runs as many engines as it allows ' +
-        '(quartet-web --max-connections); close another Quartet tab or try again later.'));
+      let opened = false;
+      ws.onopen = () => { opened = true; resolve(); };
+      ws.onerror = () => { if (!opened) reject(new Error(`cannot open ${this.url}`)); };
       ws.binaryType = 'arraybuffer';
       ws.onmessage = (e) => {
         if (typeof e.data === 'string') {
@@ -52,12 +56,13 @@ export class Gtp {
         this.partial = lines.pop();
         for (const line of lines) this.receive(line.replace(/\r$/, ''));
       };
-      ws.onclose = () => {
+      ws.onclose = (e) => {
+        if (!opened) { reject(new Error(`cannot open ${this.url}`)); return; }
         const why = 'the engine connection closed';
-        for (const r of this.pending) r.reject(new GtpError(r.command, why));
+        for (const r of this.pending) r.reject(new GtpError(r.command, why, true));
         this.pending = [];
         this.current = null;
-        if (this.onclose) this.onclose(why);
+        if (this.onclose) this.onclose({ code: e.code, reason: e.reason });
       };
     });
   }
@@ -71,7 +76,7 @@ export class Gtp {
   // options.onLine(line): for a streaming command, each line after the
   // first as it arrives (the first line's text comes as the first call too).
   send(command, options = {}) {
-    if (!this.open) return Promise.reject(new GtpError(command, 'not connected to the engine'));
+    if (!this.open) return Promise.reject(new GtpError(command, 'not connected to the engine', true));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const req = { id, command, resolve, reject, onLine: options.onLine, lines: [], ok: true, started: false };

@@ -392,13 +392,14 @@ test('the connection cap: a second tab is refused with a clear message, and gets
     const engine = fs.realpathSync(QUARTET);
     const args = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map((d) => {
       try { return fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0'); } catch { return []; }
-    }).filter((a) => a[0] === engine && a.includes('--threads'));
+    }).filter((a) => a[0] === engine && a.includes('--threads') && a.includes('--tree-mb'));
     assert(args.length > 0, `no ${engine} running with --threads`);
     const flags = args[0].join(' ');
     assert(/--threads 1 --hash 16 --tree-mb 256/.test(flags), `engine flags: ${flags}`);
     await second.goto(CAPPED);
-    await second.waitForSelector('#error:not([hidden])', { timeout: 5000 });
-    const msg = await second.textContent('#error');
+    // The banner says why (connection.js; the reconnection is tested in connection.test.mjs).
+    await second.waitForSelector('#conn[data-reason="full"]', { timeout: 5000 });
+    const msg = await second.textContent('#conn');
     assert(/max-connections/.test(msg), `message: ${msg}`);
     await first.close();
     await second.waitForTimeout(300);   // websocketd sees the engine end

@@ -1,0 +1,413 @@
+// The page's connection to its engine (doc/browser.md, "Connection"):
+// a killed engine or server mid-game, a reload, the bytes one move costs
+// on the WebSocket, the time from load to an interactive board, the
+// click-to-reply latency, the idle close and the full server.
+// Usage: node tests/browser/connection.test.mjs BASE_URL [CAPPED_URL]
+// The kill tests start quartet-web servers of their own on free ports.
+
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { spawn, execFileSync } from 'node:child_process';
+import {
+  BASE, CAPPED, QUARTET, context, assert, rng, openPage, settle, refreshes, turnState, toMove,
+  shownPlies, stones, startGame, humanMove, test, runTests,
+} from './lib.mjs';
+
+const HUMAN = { kind: 'human' };
+const ENGINE = (time = 0.05, player = 'default') => ({ kind: 'engine', player, time });
+
+// ---- Servers of our own ---------------------------------------------------
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function httpStatus(url) {
+  return new Promise((resolve) => {
+    http.get(url, (r) => { r.resume(); resolve(r.statusCode); }).on('error', () => resolve(0));
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// tools/quartet-web on PORT with extra options, waited for until it serves
+// the page.
+async function serve(port, extra = []) {
+  const proc = spawn('tools/quartet-web', ['--port', String(port), '--engine', QUARTET,
+    '--max-connections', '4', ...extra], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  proc.stderr.on('data', (d) => { err += d; });
+  for (let i = 0; i < 100; i++) {
+    if (await httpStatus(`http://127.0.0.1:${port}/`) === 200) return { proc, port, url: `http://127.0.0.1:${port}/` };
+    await sleep(100);
+  }
+  proc.kill();
+  throw new Error(`quartet-web on port ${port} did not start: ${err}`);
+}
+
+// Every process below pid (quartet-web may be a gate in front of websocketd).
+function descendants(pid) {
+  const parent = new Map();
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch { /* gone */ }
+  }
+  const out = [];
+  const walk = (p) => {
+    for (const [c, pp] of parent) if (pp === p) { out.push(c); walk(c); }
+  };
+  walk(pid);
+  return out;
+}
+
+function engines(server) {
+  const engine = fs.realpathSync(QUARTET);
+  return descendants(server.proc.pid).filter((p) => {
+    try { return fs.readlinkSync(`/proc/${p}/exe`) === engine; } catch { return false; }
+  });
+}
+
+// Ends the server and everything it started, at once (a crash, not a
+// shutdown: nothing gets to say goodbye).
+async function stop(server) {
+  for (const pid of [server.proc.pid, ...descendants(server.proc.pid)]) {
+    try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
+  }
+  for (let i = 0; i < 50 && await httpStatus(server.url) !== 0; i++) await sleep(100);
+}
+
+const connState = (page) => page.locator('#conn').getAttribute('data-state');
+const connReason = (page) => page.locator('#conn').getAttribute('data-reason');
+
+// Records every reason the banner gives from now on (the first one after a
+// loss must be the right one, not only some later one).
+async function watchReasons(page) {
+  await page.evaluate(() => {
+    window.reasons = [];
+    const c = document.getElementById('conn');
+    new MutationObserver(() => {
+      const r = c.dataset.reason;
+      if (r && r !== 'lost' && window.reasons[window.reasons.length - 1] !== r) window.reasons.push(r);
+    }).observe(c, { attributes: true });
+  });
+}
+const firstReason = (page) => page.evaluate(() => window.reasons[0]);
+
+async function waitConn(page, state, reason, timeout = 30000) {
+  await page.waitForFunction(([s, r]) => {
+    const c = document.getElementById('conn');
+    return c.dataset.state === s && (!r || c.dataset.reason === r);
+  }, [state, reason], { timeout, polling: 50 });
+}
+
+// What the page shows of the game: stones, move list, seat kinds, who is
+// to move, and the hash of its picture.
+async function position(page) {
+  return {
+    stones: await stones(page),
+    plies: (await shownPlies(page)).join(' '),
+    seats: await page.evaluate(() => JSON.stringify(window.quartet.cfg.seats.map((s) => [s.name, s.kind, s.player, s.time]))),
+    toMove: await toMove(page),
+    picture: await page.evaluate(() => window.quartet.pictureHash),
+  };
+}
+
+// The board shown disconnected: greyed, no legal marks, nothing to choose.
+async function noMarks(page) {
+  assert(await page.$eval('#board', (b) => b.classList.contains('offline')), 'the board is not shown disconnected');
+  const marks = await page.$$eval('#board .q-legal, #board .q-choice', (els) =>
+    els.filter((e) => getComputedStyle(e).display !== 'none' && getComputedStyle(e).visibility !== 'hidden'
+      && Number(getComputedStyle(e).opacity) > 0).length);
+  assert(marks === 0, `${marks} legal marks shown while disconnected`);
+}
+
+function same(a, b, what) {
+  for (const k of Object.keys(a)) assert(a[k] === b[k], `${what}: ${k} was "${a[k]}", is "${b[k]}"`);
+}
+
+// Human moves (a seeded pick among the page's legal moves), each answered
+// by the engine seats.
+async function play(page, n, seed) {
+  const pick = rng(seed);
+  for (let i = 0; i < n && (await turnState(page)) === 'human'; i++) {
+    const legal = await page.evaluate(() => window.quartet.legal.filter((m) => m !== 'swap'));
+    const before = await refreshes(page);
+    const move = legal[pick(legal.length)];
+    await humanMove(page, move);
+    await settle(page, before, 30000).catch(async (e) => {
+      const why = await page.evaluate(() => [document.getElementById('turn').textContent,
+        document.getElementById('conn').textContent, document.getElementById('error').textContent].join(' | '));
+      throw new Error(`after ${move}: ${why}: ${e.message}`);
+    });
+  }
+}
+
+// The page's errors; until quartet-web serves quartet-status.json, the
+// page's asking for it shows up as a 404 and is no error of the page.
+function pageErrors(page) {
+  const gate = hasGate();
+  return page.errors.filter((e) => gate || !/status of 404/.test(e));
+}
+
+// ---- Tests ----------------------------------------------------------------
+
+test('engine killed mid-game: "the engine stopped", a new engine replays the game, the position is the same, play goes on', async () => {
+  const server = await serve(await freePort());
+  const page = await openPage('?game=Othello', undefined, true, server.url);
+  try {
+    await startGame(page, { game: 'Othello', size: 8, seats: [HUMAN, ENGINE()] });
+    await play(page, 4, 3);
+    await waitConn(page, 'connected');
+    const before = await position(page);
+    const pids = engines(server);
+    assert(pids.length === 1, `${pids.length} engines under the server, expected 1`);
+    // Slow the new engine's start, to look at the page while it has none.
+    await watchReasons(page);
+    await page.route('**/quartet-status.json', async (route) => { await sleep(1500); await route.continue().catch(() => {}); });
+    process.kill(pids[0], 'SIGKILL');
+    await page.waitForFunction(() => window.quartet.online === false);
+    await noMarks(page);
+    await page.unroute('**/quartet-status.json');
+    await waitConn(page, 'reconnecting', 'engine-stopped', 10000);
+    assert(/engine stopped/i.test(await page.textContent('#conn')), `banner: ${await page.textContent('#conn')}`);
+    assert(await firstReason(page) === 'engine-stopped', `the first reason given was ${await firstReason(page)}`);
+    await waitConn(page, 'connected', '', 20000);
+    await settle(page, 0);
+    same(before, await position(page), 'after the engine was killed');
+    const r = await page.evaluate(() => window.quartet.lastReplay);
+    assert(r && r.checked && r.same, `replay not checked against the picture: ${JSON.stringify(r)}`);
+    const n = (await shownPlies(page)).length;
+    await play(page, 1, 5);
+    assert((await shownPlies(page)).length >= n + 2, 'no move and reply after the new engine came');
+    assert(pageErrors(page).length === 0, `page errors: ${pageErrors(page).join('; ')}`);
+  } finally {
+    await page.close();
+    await stop(server);
+  }
+});
+
+test('engine killed while it thinks: the board takes no clicks and shows no marks, the new engine is asked again', async () => {
+  const server = await serve(await freePort());
+  const page = await openPage('?game=TorusHex', undefined, true, server.url);
+  try {
+    await startGame(page, { game: 'TorusHex', size: 9, seats: [HUMAN, ENGINE(3, 'mcts')] });
+    const n = await refreshes(page);
+    await page.click('#board .q-point[data-point="e5"]');
+    await page.waitForFunction(() => document.getElementById('turn').dataset.state === 'thinking');
+    process.kill(engines(server)[0], 'SIGKILL');
+    await page.waitForFunction(() => window.quartet.online === false);
+    await noMarks(page);
+    await waitConn(page, 'connected', '', 20000);
+    await settle(page, n);
+    const plies = await shownPlies(page);
+    assert(plies.length === 2 && plies[0] === 'e5', `moves after the new engine: ${plies.join(' ')}`);
+  } finally {
+    await page.close();
+    await stop(server);
+  }
+});
+
+test('server killed mid-game: "server not running"; restarted on the same port, the page reconnects with the same position', async () => {
+  const port = await freePort();
+  let server = await serve(port);
+  const page = await openPage('?game=Separo', undefined, true, server.url);
+  try {
+    await startGame(page, { game: 'Separo', size: 9, seats: [HUMAN, ENGINE()] });
+    await play(page, 3, 7);
+    const before = await position(page);
+    await watchReasons(page);
+    await stop(server);
+    await waitConn(page, 'reconnecting', 'not-running', 10000);
+    assert(/not running/i.test(await page.textContent('#conn')), `banner: ${await page.textContent('#conn')}`);
+    assert(await firstReason(page) === 'not-running', `the first reason given was ${await firstReason(page)}`);
+    // Clicks do nothing while it is down.
+    await page.click('#board .q-point[data-point="e5"]', { force: true });
+    assert((await shownPlies(page)).join(' ') === before.plies, 'a click played while the server was down');
+    server = await serve(port);
+    await waitConn(page, 'connected', '', 30000);
+    await settle(page, 0);
+    same(before, await position(page), 'after the server came back');
+    await play(page, 1, 9);
+  } finally {
+    await page.close();
+    await stop(server);
+  }
+});
+
+test('reload mid-game: the same position, moves and seats', async () => {
+  const page = await openPage();
+  try {
+    await startGame(page, { game: 'Yonin', size: 8, seats: [HUMAN, ENGINE(0.05, 'maxn'), HUMAN, ENGINE(0.1)] });
+    await play(page, 3, 11);
+    const before = await position(page);
+    await page.reload();
+    await page.waitForSelector('body[data-ready="1"]', { timeout: 15000 });
+    await settle(page, 0);
+    same(before, await position(page), 'after a reload');
+    assert(await page.$eval('#game', (s) => s.value) === 'Yonin', 'the form does not show the restored game');
+    const r = await page.evaluate(() => window.quartet.lastReplay);
+    assert(r && r.checked && r.same, `the reload was not checked against the stored picture: ${JSON.stringify(r)}`);
+    // ?game= asks for another game: the stored one is not restored.
+    await page.goto(`${BASE}?game=Othello`);
+    await page.waitForSelector('body[data-ready="1"]', { timeout: 15000 });
+    assert((await shownPlies(page)).length === 0 && await page.$eval('#game', (s) => s.value) === 'Othello',
+      '?game=Othello restored the stored game');
+    // A damaged store is ignored.
+    await page.evaluate(() => localStorage.setItem('quartet.game.v1', '{"cfg":{"game":"Othello","size":"8","seats":[1]},"plies":[{}]}'));
+    await page.goto(BASE);
+    await page.waitForSelector('body[data-ready="1"]', { timeout: 15000 });
+    assert((await shownPlies(page)).length === 0, 'a damaged store was replayed');
+    assert(pageErrors(page).length === 0, `page errors: ${pageErrors(page).join('; ')}`);
+  } finally {
+    await page.close();
+  }
+});
+
+// Bytes on the WebSocket, both ways, from the frames Chromium sent and
+// received: the first picture, and each human move with its reply.
+async function measureBytes(game, size, seats, moves, seed) {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1100, height: 820 });
+  const count = { sent: 0, received: 0 };
+  const total = () => count.sent + count.received;
+  page.on('websocket', (ws) => {
+    ws.on('framesent', (f) => { count.sent += Buffer.byteLength(f.payload); });
+    ws.on('framereceived', (f) => { count.received += Buffer.byteLength(f.payload); });
+  });
+  try {
+    await page.goto(`${BASE}?game=${game}&size=${size}`);
+    await page.waitForSelector('body[data-ready="1"]', { timeout: 15000 });
+    await settle(page, 0);
+    const first = total();   // the engine's set-up and the first picture
+    await startGame(page, { game, size, seats });   // the same board, with fast engines
+    const diff = await page.evaluate(() => window.quartet.commands.has('svg_diff'));
+    const per = [];
+    const pick = rng(seed);
+    for (let i = 0; i < moves && (await turnState(page)) === 'human'; i++) {
+      const legal = await page.evaluate(() => window.quartet.legal.filter((m) => m !== 'swap'));
+      count.sent = 0;
+      count.received = 0;
+      const n = await refreshes(page);
+      await humanMove(page, legal[pick(legal.length)]);
+      await settle(page, n);
+      per.push(total());
+    }
+    return { first, per, diff };
+  } finally {
+    await page.close();
+  }
+}
+
+const LARGEST = [
+  ['Othello', 8, [HUMAN, ENGINE()]],
+  ['Yonin', 8, [HUMAN, ENGINE(), ENGINE(), ENGINE()]],
+  ['Separo', 19, [HUMAN, ENGINE()]],
+  ['TorusHex', 19, [HUMAN, ENGINE()]],
+];
+
+test('bytes per move (human move and engine reply) at each game\'s largest size are under 30 KiB', async () => {
+  const bad = [];
+  for (const [game, size, seats] of LARGEST) {
+    const { first, per, diff } = await measureBytes(game, size, seats, 6, 21);
+    const max = Math.max(...per);
+    const mean = per.reduce((a, b) => a + b, 0) / per.length;
+    console.log(`# ${game} ${size}x${size}: load (set-up and first picture) ${first} bytes; per move mean ${Math.round(mean)}, max ${max} bytes ` +
+      `over ${per.length} moves${diff ? '' : ' (engine without svg_diff)'}`);
+    if (!(per.length >= 3 && max < 30 * 1024)) bad.push(`${game} ${size}: ${per.join(', ')}`);
+  }
+  assert(bad.length === 0, `moves over 30 KiB (or too few): ${bad.join('; ')}`);
+});
+
+test('load to interactive board (warm engine); click-to-reply latency less engine time over 50 replies', async () => {
+  const loads = [];
+  for (let i = 0; i < 6; i++) {
+    const page = await openPage('?game=Othello');
+    loads.push(await page.evaluate(() => window.quartet.readyAt));
+    await page.close();
+  }
+  const warm = loads.slice(1).sort((a, b) => a - b);   // the first warms the engine
+  console.log(`# load to body[data-ready="1"]: median ${warm[2].toFixed(0)} ms, max ${warm[warm.length - 1].toFixed(0)} ms ` +
+    `over ${warm.length} loads (first, cold: ${loads[0].toFixed(0)} ms)`);
+  assert(warm[warm.length - 1] < 3000, `the board took ${warm[warm.length - 1]} ms to be interactive`);
+
+  const page = await openPage('?game=Othello');
+  try {
+    const t = [];
+    for (let g = 0; g < 6 && t.length < 50; g++) {
+      await startGame(page, { game: 'Othello', size: 8, seats: [HUMAN, ENGINE(0.05)] });
+      await page.evaluate(() => { window.quartet.timings.length = 0; });
+      await play(page, 40, 31 + g);
+      t.push(...await page.evaluate(() => window.quartet.timings.map((x) => x.overhead)));
+    }
+    assert(t.length >= 50, `only ${t.length} replies timed`);
+    t.sort((a, b) => a - b);
+    console.log(`# click to engine reply drawn, less the engine's time: median ${t[Math.floor(t.length / 2)].toFixed(1)} ms, ` +
+      `worst ${t[t.length - 1].toFixed(1)} ms over ${t.length} replies (Othello 8x8)`);
+  } finally {
+    await page.close();
+  }
+});
+
+// The gate's features (contract C): only when tools/quartet-web has them.
+function hasGate() {
+  return /--idle-timeout/.test(execFileSync('tools/quartet-web', ['--help'], { encoding: 'utf8' }));
+}
+
+test('idle close: the page says it was closed for being idle, does not loop, and a click reconnects', async () => {
+  if (!hasGate()) {
+    console.log('# quartet-web has no --idle-timeout yet: idle test skipped');
+    return;
+  }
+  const server = await serve(await freePort(), ['--idle-timeout', '2']);
+  const page = await openPage('?game=Othello', undefined, true, server.url);
+  try {
+    await page.waitForFunction(() => !document.getElementById('limits').hidden, null, { timeout: 5000 });
+    const limits = await page.textContent('#limits');
+    assert(/engines 1 of 4/.test(limits) && /idle/.test(limits), `limits line: ${limits}`);
+    await page.click('#board .q-point[data-point="d3"]');
+    await settle(page, 1);
+    const before = await position(page);
+    await waitConn(page, 'down', 'idle', 10000);
+    assert(/idle/i.test(await page.textContent('#conn')), `banner: ${await page.textContent('#conn')}`);
+    await sleep(2500);   // no reconnection loop while the user is away
+    assert(await connState(page) === 'down' && engines(server).length === 0, 'reconnected without the user');
+    await page.mouse.click(5, 5);
+    await waitConn(page, 'connected', '', 10000);
+    await settle(page, 0);
+    same(before, await position(page), 'after the idle close');
+    await play(page, 1, 2);
+  } finally {
+    await page.close();
+    await stop(server);
+  }
+});
+
+test('server full: a second tab says so (naming --max-connections) and connects once the first closes', async () => {
+  assert(CAPPED, 'no capped server given');
+  const first = await openPage('', undefined, true, CAPPED);
+  const second = await openPage('', undefined, false, CAPPED);
+  try {
+    await second.waitForFunction(() => /full/.test(document.getElementById('conn').dataset.reason || ''), null, { timeout: 10000 });
+    const reason = await connReason(second);
+    const msg = await second.textContent('#conn');
+    assert(/max-connections/.test(msg), `message: ${msg}`);
+    if (hasGate()) assert(reason === 'full', `reason ${reason} with the gate's status`);
+    await first.close();
+    await waitConn(second, 'connected', '', 30000);
+    await second.waitForSelector('body[data-ready="1"]', { timeout: 15000 });
+  } finally {
+    if (!first.isClosed()) await first.close();
+    await second.close();
+  }
+});
+
+runTests();
