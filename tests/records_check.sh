@@ -160,6 +160,6 @@ sed "2s/\"event\":\"/\"event\":\"$(printf '\303\251')/" "$tmp/othello.jsonl" >"$
 $M --check "$tmp/utf8.jsonl" >/dev/null && $R --list "$tmp/utf8.jsonl" >/dev/null &&
     $M --merge "$tmp/utf8.jsonl" >/dev/null; ok "jsonl: valid UTF-8 is read"
 
-echo "(sweep: $cut_line)"
+echo "(sweep: $cut_line; $points cuts through the programs)"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
