@@ -152,10 +152,10 @@ void analysis_cap(struct session *s, FILE *out)
 {
     if (!s->analysis)
         return;
+    analysis_stop(s, out);   /* first: no info line comes after the note */
     if (s->popt.verbose > 0)
         fprintf(stderr, "analyze: ended by the command time limit (%g s)\n",
                 s->max_command_time);
-    analysis_stop(s, out);
 }
 
 double analysis_deadline(const struct session *s)

@@ -149,5 +149,25 @@ if awk 'NR == 1 && $2 == "=1" { t = $1 } NR == 2 && NF == 1 { d = $1 - t }
 else
     bad "$name" "$(tr '\n' '|' <"$tmp/out")"
 fi
+# On a terminal (readline; script(1) gives it one) the cap ends the stream
+# too, while the prompt waits: the stream's info lines stop, the note comes
+# (--verbose) long before the next line is typed, and that line is answered.
+name="analyze on a terminal under --max-command-time 1"
+if command -v script >/dev/null 2>&1; then
+    { printf 'set_game separo\n1 analyze 10\n'; sleep 3; printf '2 name\nquit\n'; } |
+        script -qfc "$QUARTET --threads 1 --max-command-time 1 --verbose" /dev/null 2>&1 |
+        tr -d '\r' >"$tmp/tty"
+    if awk '/analyze: ended by the command time limit \(1 s\)/ { noted = NR }
+            noted && /^info / { late = 1 }
+            /2 name/ && !typed { typed = NR }
+            /=2 Quartet/ { answered = 1 }
+            END { exit !(noted && typed > noted && !late && answered) }' "$tmp/tty"; then
+        ok "$name"
+    else
+        bad "$name" "$(grep -v '^info' "$tmp/tty" | tr '\n' '|' | head -c 300)"
+    fi
+else
+    echo "skip $name (no script(1))"
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
