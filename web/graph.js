@@ -38,7 +38,7 @@ export class EvalGraph {
     el('rect', { x: 0, y: 0, width: W, height: H, class: 'g-bg' }, svg);
     el('line', { x1: PAD, x2: W - PAD, y1: y(range.mid), y2: y(range.mid), class: 'g-mid' }, svg);
     // The scale: the top and bottom values, in the corner.
-    for (const [v, dy] of [[range.hi, 12], [range.lo, -4]]) {
+    for (const [v, dy] of [[range.hi, 18], [range.lo, -5]]) {
       const t = el('text', { x: PAD + 2, y: (dy > 0 ? 0 : H) + dy, class: 'g-scale' }, svg);
       t.textContent = label(v);
     }

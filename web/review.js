@@ -82,6 +82,9 @@ class Review {
     $('rv-first').addEventListener('click', () => this.goto(0));
     $('rv-back').addEventListener('click', () => this.goto(this.ply - 1));
     $('rv-fwd').addEventListener('click', () => this.goto(this.ply + 1));
+    // The same two beside the board's buttons, for a phone.
+    $('rv-back-q').addEventListener('click', () => this.goto(this.ply - 1));
+    $('rv-fwd-q').addEventListener('click', () => this.goto(this.ply + 1));
     $('rv-last').addEventListener('click', () => this.goto(this.plies));
     $('rv-play').addEventListener('click', () => this.playFromHere());
     $('rv-close').addEventListener('click', () => this.host.newGame());
@@ -252,6 +255,7 @@ class Review {
       this.ply = Math.min(atPly, this.plies);
       $('review').dataset.plies = String(this.plies);
       $('rv-nav').hidden = false;
+      $('rv-quick').hidden = false;
       $('rv-reopen').hidden = true;
       $('rv-list').hidden = this.games.length < 2;
       $('rv-games').hidden = true;
@@ -269,6 +273,7 @@ class Review {
     this.stopEval();
     this.state.review = null;
     $('rv-nav').hidden = true;
+    $('rv-quick').hidden = true;
     $('rv-reopen').hidden = false;
     $('review').dataset.state = 'closed';
     delete $('review').dataset.ply;
@@ -350,8 +355,8 @@ class Review {
     $('undo').disabled = true;
     $('review').dataset.ply = String(k);
     $('rv-ply').textContent = `${k} / ${this.plies}`;
-    $('rv-first').disabled = $('rv-back').disabled = k === 0;
-    $('rv-fwd').disabled = $('rv-last').disabled = k === this.plies;
+    $('rv-first').disabled = $('rv-back').disabled = $('rv-back-q').disabled = k === 0;
+    $('rv-fwd').disabled = $('rv-last').disabled = $('rv-fwd-q').disabled = k === this.plies;
     const ol = $('moves');
     ol.classList.add('reviewing');
     ol.replaceChildren(...this.rec.moves.map((move, i) => {
