@@ -34,6 +34,9 @@ $M --stats 600,200,200 --sprt elo0=0,elo1=10 >"$tmp/s" && has "$tmp/s" "LLR 17.3
 $M --stats 200,200,600 --sprt elo0=0,elo1=10 >"$tmp/s" && has "$tmp/s" "H0 accepted"; ok "sprt H0"
 $M --stats 1,2 >/dev/null 2>&1; [ $? -eq 2 ]; ok "bad --stats"
 $M --sprt elo0=5,elo1=1 --stats 1,1,1 >/dev/null 2>&1; [ $? -eq 2 ]; ok "bad --sprt"
+# the engine refuses "set_game yonin team team", so the runner refuses it first
+$M -g yonin --variant team --variant team -e "$F" -e "$F" --games 1 >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && has "$tmp/err" "repeated variant: team"; ok "repeated --variant refused"
 
 # ---- a plain match: colours alternate, records check, results agree ----
 $M -e "$F --seed 1 --name A" -e "$F --seed 2 --name B" --games 6 --quiet \

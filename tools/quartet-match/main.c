@@ -276,6 +276,10 @@ static void add_variant(struct match_config *cfg, const char *w)
     const struct game *g = cfg->g;
     for (int i = 0; i < GAME_MAX_VARIANTS && g->variants[i].name; i++)
         if (strcasecmp(g->variants[i].name, w) == 0) {
+            /* the engine refuses "set_game yonin team team": every game
+               would fail to start, so refuse the repeat here */
+            if (cfg->gopt.flags & g->variants[i].flag)
+                die("repeated variant: %s", w);
             cfg->gopt.flags |= g->variants[i].flag;
             size_t n = strlen(cfg->variant_words);
             snprintf(cfg->variant_words + n, sizeof cfg->variant_words - n, "%s%s",
