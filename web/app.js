@@ -9,6 +9,7 @@ import { textRecord, sgfRecord, sgfSupported } from './record.js';
 import { Connection } from './connection.js';
 import { Picture, fnv1a } from './picture.js';
 import { saveGame, loadGame } from './store.js';
+import { initReview } from './review.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -37,6 +38,8 @@ const state = {
   paused: false,
   enginePlayer: 'default',
   analysis: null,       // {seat, promise} while an analyze stream runs
+  review: null,         // the review (review.js) while a record is reviewed
+  reviewer: null,       // the review controller, open or not
   analysisLines: 0,
   advancePending: false,
   refreshes: 0,         // pictures drawn so far (the tests wait on it)
@@ -199,6 +202,7 @@ async function firstGame() {
   }
   state.readyAt = performance.now();
   document.body.dataset.ready = '1';
+  state.reviewer.openFromUrl();   // ?record=NAME
 }
 
 // Brings the engine to the page's game: set_game, boardsize and every ply,
@@ -333,6 +337,7 @@ function seatOf(name) {
 
 function newGame() {
   if (offline()) return Promise.resolve();
+  if (state.review) state.review.leave();
   interruptEngine();
   const cfg = readForm();
   return act(() => startGame(cfg));
@@ -391,7 +396,7 @@ async function refresh(first) {
 
 // The game as it stands, for a reload or a new engine (store.js).
 function persist() {
-  if (!state.cfg) return;
+  if (!state.cfg || state.review) return;   // a reviewed record is not a game in progress
   saveGame({ cfg: state.cfg, plies: state.plies, pictureHash: state.pictureHash, paused: state.paused });
 }
 
@@ -532,6 +537,7 @@ function passOrSwap(word) {
 }
 
 function undo() {
+  if (state.review) return Promise.resolve();   // review steps with the arrow keys
   if (offline()) return Promise.resolve();
   interruptEngine();
   return act(async () => {
@@ -811,10 +817,11 @@ function render() {
   $('result').dataset.result = state.over ? state.result : '';
 
   const ol = $('moves');
-  ol.replaceChildren(...state.plies.map((p) => {
+  ol.replaceChildren(...state.plies.map((p, i) => {
     const li = document.createElement('li');
     li.textContent = `${seatText(p.seat)}: ${p.move}`;
     li.dataset.move = p.move;
+    li.dataset.ply = String(i + 1);
     return li;
   }));
   // Only the list scrolls: scrollIntoView would scroll the page on a phone.
@@ -826,6 +833,7 @@ function render() {
     state.board.svg.setAttribute('aria-label', state.board.title || 'board');
     showChoices();
   }
+  if (state.review) state.review.decorate();
 }
 
 // ---- Downloads --------------------------------------------------------------
@@ -917,6 +925,7 @@ function wire() {
 function main() {
   state.board = new Board($('board'), onPoint);
   wire();
+  state.reviewer = initReview({ state, act, refresh, stopAnalysis, readForm, newGame, note, clearError });
   state.conn = new Connection({
     url: socketUrl(),
     statusUrl: new URL('quartet-status.json', location.href).href,
