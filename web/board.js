@@ -60,6 +60,7 @@ export class Board {
     for (const el of svg.querySelectorAll('.q-point[data-point]')) this.pointEls.set(el.dataset.point, el);
     this.overlayGroup = null;
     this.zoom.attach(svg);
+    if (this.toast) this.toast.clear();   // a new position: old words are stale
   }
 
   // A short message at the board, ringing `point` (a name) or element.
