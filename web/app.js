@@ -212,16 +212,18 @@ async function firstGame() {
 async function replayGame() {
   const gtp = state.gtp;
   const cfg = state.cfg;
+  // A game continued from a reviewed record may start from a set-up position.
+  const head = [`set_game ${[cfg.game, ...cfg.variants].join(' ')}`, `boardsize ${cfg.size}`];
+  if (cfg.setup) head.push(`set_position ${cfg.setup.board} ${cfg.setup.side}`);
   const sendAll = (plies) => Promise.allSettled([
-    gtp.send(`set_game ${[cfg.game, ...cfg.variants].join(' ')}`),
-    gtp.send(`boardsize ${cfg.size}`),
+    ...head.map((c) => gtp.send(c)),
     ...plies.map((p) => gtp.send(`play ${p.seat} ${p.move}`)),
   ]);
   let res = await sendAll(state.plies);
   const bad = res.findIndex((r) => r.status === 'rejected');
-  if (bad >= 0 && bad < 2) throw res[bad].reason;
-  if (bad >= 2) {
-    const k = bad - 2;
+  if (bad >= 0 && bad < head.length) throw res[bad].reason;
+  if (bad >= head.length) {
+    const k = bad - head.length;
     const refused = state.plies[k];
     state.plies = state.plies.slice(0, k);
     res = await sendAll(state.plies);

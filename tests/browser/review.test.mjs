@@ -277,6 +277,17 @@ test('review an Othello SGF set up elsewhere', async () => {
   await samePosition(page, 'Othello', 8, moves, 0, board);
   await stepTo(page, 'keys', 3, 4);
   await samePosition(page, 'Othello', 8, moves, 3, board);
+  // The engine quits: the new one gets the set-up position and the plies
+  // again, and the review goes on at the same ply.
+  const n = await refreshes(page);
+  await page.evaluate(() => { window.quartet.gtp.send('quit').catch(() => {}); });
+  await waitFor(page, 'a new engine with the reviewed position', (k) => window.quartet.online && window.quartet.refreshes > k
+    && window.quartet.lastReplay && document.getElementById('turn').dataset.state === 'review', n, 20000);
+  const r = await review(page);
+  assert(r.state === 'open' && r.ply === 3, `after the engine quit the review is ${r.state} at ply ${r.ply}`);
+  await samePosition(page, 'Othello', 8, moves, 3, board);
+  await stepTo(page, 'keys', 1, 4);
+  await samePosition(page, 'Othello', 8, moves, 1, board);
   await page.close();
 });
 
