@@ -144,6 +144,22 @@ test('the engine-player list shows its whole text (laptop and phone)', async () 
   }
 });
 
+test('the game settings fold away during a game and come back', async () => {
+  const page = await openPage('?game=Separo&size=9', LAPTOP);
+  try {
+    const h0 = await page.$eval('#setup', (el) => el.getBoundingClientRect().height);
+    await page.click('#fold');
+    assert(await page.isHidden('#game') && await page.isHidden('#start'), 'Hide left the settings shown');
+    const h1 = await page.$eval('#setup', (el) => el.getBoundingClientRect().height);
+    assert(h1 < h0 / 3, `the folded settings are ${h1 | 0}px tall, unfolded ${h0 | 0}px`);
+    assert(await page.getAttribute('#fold', 'aria-expanded') === 'false', 'the fold button does not say it is folded');
+    await page.click('#fold');
+    assert(await page.isVisible('#game') && await page.isVisible('#start'), 'the settings did not come back');
+  } finally {
+    await page.close();
+  }
+});
+
 // ---- Phones: every tap target at least 40 px, through the zoom step -------
 
 const PHONE_BOARDS = [];
