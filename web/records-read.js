@@ -108,7 +108,7 @@ function readJsonl(text) {
       const variants = Array.isArray(o.variants) ? o.variants.map(String)
         : String(o.variants ?? '').split(/\s+/);
       return {
-        number: o.game ?? out.length, game: o.name, size: o.size, variants, moves: o.moves,
+        number: o.game ?? i + 1, game: o.name, size: o.size, variants, moves: o.moves,
         who: Array.isArray(o.engines) ? o.engines : [], result: o.result, reason: o.reason,
         event: o.event, date: o.date,
       };
@@ -124,7 +124,16 @@ function sgfTrees(text) {
   const trees = [];
   let i = 0;
   const n = text.length;
-  const ws = () => { while (i < n && /\s/.test(text[i])) i++; };
+  // Sticky patterns read at i: blanks, a property name, one [value].
+  const WS = /\s*/y;
+  const ID = /[A-Za-z]{1,32}/y;
+  const VALUE = /\[([^\]\\]*(?:\\[\s\S][^\]\\]*)*)\]/y;
+  const at = (re) => {
+    re.lastIndex = i;
+    const m = re.exec(text);
+    if (m) i = re.lastIndex;
+    return m;
+  };
   // One game tree from "(": its sequence, then its first variation only.
   function tree(depth) {
     if (depth > 1000) throw new Error('SGF nested too deeply');
@@ -132,13 +141,13 @@ function sgfTrees(text) {
     const nodes = [];
     let first = true;
     for (;;) {
-      ws();
+      at(WS);
       if (i >= n) throw new Error('SGF ends inside a game');
       const c = text[i];
       if (c === ')') { i++; return nodes; }
       if (c === '(') {
         const sub = tree(depth + 1);
-        if (first) nodes.push(...sub);
+        if (first) for (const x of sub) nodes.push(x);
         first = false;
         continue;
       }
@@ -146,33 +155,27 @@ function sgfTrees(text) {
       i++;
       const node = {};
       for (;;) {
-        ws();
-        const m = /^[A-Za-z]+/.exec(text.slice(i, i + 32));
+        at(WS);
+        const m = at(ID);
         if (!m) break;
         const id = m[0].replace(/[a-z]/g, '');
-        i += m[0].length;
-        ws();
         const vals = [];
-        while (text[i] === '[') {
-          i++;
-          let v = '';
-          while (i < n && text[i] !== ']') {
-            if (text[i] === '\\') i++;
-            if (i < n) v += text[i++];
-          }
-          if (i >= n) throw new Error('SGF ends inside a value');
-          i++;
-          vals.push(v);
-          ws();
+        for (;;) {
+          at(WS);
+          const v = at(VALUE);
+          if (!v) break;
+          vals.push(v[1].replace(/\\([\s\S])/g, '$1'));
         }
-        if (!vals.length) throw new Error(`SGF property ${clip(id)} has no value`);
+        if (!vals.length) {
+          throw new Error(text[i] === '[' ? 'SGF ends inside a value' : `SGF property ${clip(id)} has no value`);
+        }
         node[id] = (node[id] || []).concat(vals);
       }
       nodes.push(node);
     }
   }
   for (;;) {
-    ws();
+    at(WS);
     if (i >= n) break;
     if (text[i] !== '(') throw new Error(`SGF: expected "(" at character ${i + 1}`);
     trees.push(tree(0));

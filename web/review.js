@@ -177,6 +177,9 @@ class Review {
     }));
     $('rv-games').hidden = false;
     $('rv-list').hidden = true;
+    if (this.games.length > shown.length) {
+      this.status(`${this.fileName}: ${this.games.length} games; the first ${shown.length} are listed.`);
+    }
     $('review').dataset.state = this.active ? 'open' : 'list';
   }
 
