@@ -134,6 +134,19 @@ function same(a, b, what) {
   for (const k of Object.keys(a)) assert(a[k] === b[k], `${what}: ${k} was "${a[k]}", is "${b[k]}"`);
 }
 
+// Waits for a new engine with the game replayed, checks the position is
+// `before` (and that the page compared the pictures), and plays a move on.
+async function backSame(page, before, what, timeout, seed) {
+  await waitConn(page, 'connected', '', timeout);
+  await settle(page, 0);
+  same(before, await position(page), what);
+  const r = await page.evaluate(() => window.quartet.lastReplay);
+  assert(r && r.checked && r.same, `${what}: the replay was not checked against the picture: ${JSON.stringify(r)}`);
+  const n = (await shownPlies(page)).length;
+  await play(page, 1, seed);
+  assert((await shownPlies(page)).length >= n + 2, `${what}: no move and reply from the new engine`);
+}
+
 // Human moves (a seeded pick among the page's legal moves), each answered
 // by the engine seats.
 async function play(page, n, seed) {
@@ -170,8 +183,8 @@ test('engine killed mid-game: "the engine stopped", a new engine replays the gam
     const before = await position(page);
     const pids = engines(server);
     assert(pids.length === 1, `${pids.length} engines under the server, expected 1`);
-    // Slow the new engine's start, to look at the page while it has none.
     await watchReasons(page);
+    // Slow the new engine's start, to look at the page while it has none.
     await page.route('**/quartet-status.json', async (route) => { await sleep(1500); await route.continue().catch(() => {}); });
     process.kill(pids[0], 'SIGKILL');
     await page.waitForFunction(() => window.quartet.online === false);
@@ -180,14 +193,7 @@ test('engine killed mid-game: "the engine stopped", a new engine replays the gam
     await waitConn(page, 'reconnecting', 'engine-stopped', 10000);
     assert(/engine stopped/i.test(await page.textContent('#conn')), `banner: ${await page.textContent('#conn')}`);
     assert(await firstReason(page) === 'engine-stopped', `the first reason given was ${await firstReason(page)}`);
-    await waitConn(page, 'connected', '', 20000);
-    await settle(page, 0);
-    same(before, await position(page), 'after the engine was killed');
-    const r = await page.evaluate(() => window.quartet.lastReplay);
-    assert(r && r.checked && r.same, `replay not checked against the picture: ${JSON.stringify(r)}`);
-    const n = (await shownPlies(page)).length;
-    await play(page, 1, 5);
-    assert((await shownPlies(page)).length >= n + 2, 'no move and reply after the new engine came');
+    await backSame(page, before, 'after the engine was killed', 20000, 5);
     assert(pageErrors(page).length === 0, `page errors: ${pageErrors(page).join('; ')}`);
   } finally {
     await page.close();
@@ -233,10 +239,7 @@ test('server killed mid-game: "server not running"; restarted on the same port, 
     await page.click('#board .q-point[data-point="e5"]', { force: true });
     assert((await shownPlies(page)).join(' ') === before.plies, 'a click played while the server was down');
     server = await serve(port);
-    await waitConn(page, 'connected', '', 30000);
-    await settle(page, 0);
-    same(before, await position(page), 'after the server came back');
-    await play(page, 1, 9);
+    await backSame(page, before, 'after the server came back', 30000, 9);
   } finally {
     await page.close();
     await stop(server);
@@ -394,10 +397,7 @@ test('idle close: the page says it was closed for being idle, does not loop, and
     await sleep(2500);   // no reconnection loop while the user is away
     assert(await connState(page) === 'down' && engines(server).length === 0, 'reconnected without the user');
     await page.mouse.click(5, 5);
-    await waitConn(page, 'connected', '', 10000);
-    await settle(page, 0);
-    same(before, await position(page), 'after the idle close');
-    await play(page, 1, 2);
+    await backSame(page, before, 'after the idle close', 10000, 2);
   } finally {
     await page.close();
     await stop(server);
