@@ -841,6 +841,7 @@ function render() {
 // ---- Downloads --------------------------------------------------------------
 
 function recordData() {
+  if (state.review) return state.review.recordData();   // the whole reviewed record
   const cfg = state.cfg;
   const engines = cfg.seats.filter((s) => s.kind === 'engine');
   const times = [...new Set(engines.map((s) => s.time))];

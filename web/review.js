@@ -90,6 +90,10 @@ class Review {
     $('rv-close').addEventListener('click', () => this.host.newGame());
     $('rv-reopen').addEventListener('click', () => this.rec && this.start(this.rec, this.ply));
     $('rv-list').addEventListener('click', () => this.showList());
+    // A click on the board while reviewing says how to play from here.
+    $('board').addEventListener('click', () => {
+      if (this.active) this.host.note('Reviewing a record: "Play from here" plays on from this ply.');
+    });
     $('moves').addEventListener('click', (e) => {
       const li = e.target.closest && e.target.closest('li[data-ply]');
       if (li && this.active) this.goto(Number(li.dataset.ply));
@@ -301,6 +305,17 @@ class Review {
       this.host.note(`Play goes on from ply ${this.ply} of the record; "Review again" reopens it.`);
       await this.host.refresh();
     });
+  }
+
+  // The reviewed record for the page's downloads (record.js), whole.
+  recordData() {
+    const r = this.rec;
+    return {
+      game: r.game, size: r.size, variants: r.variants,
+      seats: r.seats.map((s, i) => ({ name: GAMES[r.game].seats.length === 2 ? ['black', 'white'][i] : s.name, who: s.who || '?' })),
+      moves: r.moves, result: r.result || '*', over: Boolean(r.result) && r.result !== '*' && r.result !== '?',
+      timeControl: 'unknown', date: r.date || new Date().toISOString().slice(0, 10),
+    };
   }
 
   // ---- Moving through the plies --------------------------------------------

@@ -244,6 +244,10 @@ test('review the page\'s own text and SGF download', async () => {
     assert(r.plies === played.length, `own ${ext}: ${r.plies} plies in review, ${played.length} played`);
     await stepTo(page, 'keys', 3, played.length);
     await samePosition(page, 'Othello', 4, played, 3);
+    // A download while reviewing is the whole record, whatever the ply.
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#dl-text')]);
+    const again = fs.readFileSync(await dl.path(), 'utf8');
+    assert(again.includes(`Moves: ${played.join(' ')}\n`), `own ${ext}: the download in review is not the record: ${again}`);
     await page.click('#rv-close');
     await page.waitForSelector('#review[data-state="closed"]');
   }
