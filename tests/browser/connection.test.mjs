@@ -13,6 +13,8 @@ import {
   BASE, CAPPED, QUARTET, context, assert, rng, openPage, settle, refreshes, turnState, toMove,
   shownPlies, stones, startGame, humanMove, test, runTests,
 } from './lib.mjs';
+import { RefEngine } from './refengine.mjs';
+import { Picture, fnv1a } from '../../web/picture.js';
 
 const HUMAN = { kind: 'human' };
 const ENGINE = (time = 0.05, player = 'default') => ({ kind: 'engine', player, time });
@@ -309,6 +311,53 @@ async function measureBytes(game, size, seats, moves, seed) {
     await page.close();
   }
 }
+
+// picture.js in node, against an engine over a pipe: every picture built
+// from svg_diff patches equals the engine's `svg legal` at that point (the
+// plain second way to the same text), through random games with undos; a
+// damaged copy is caught by the hash and mended by one `svg_diff legal full`.
+test('picture.js: svg_diff patches rebuild exactly the engine\'s svg legal; a damaged copy is refetched whole', async () => {
+  const ref = new RefEngine(QUARTET);
+  const sent = [];
+  let fulls = 0;   // whole pictures asked for after a patch failed
+  const gtp = { send: (c) => { sent.push(c); fulls += c.endsWith(' full'); return ref.send(c); } };
+  try {
+    const pick = rng(17);
+    let pictures = 0;
+    const pic = new Picture();   // one session's copy, as on the page
+    for (const [game, size] of [['Othello', 8], ['Yonin', 6], ['Separo', 7], ['TorusHex', 5]]) {
+      await ref.send(`set_game ${game}`);
+      await ref.send(`boardsize ${size}`);
+      fulls = 0;
+      for (let ply = 0; ply < 40; ply++) {
+        const text = await pic.request(gtp, true);
+        const svg = await ref.send('svg legal');
+        assert(text === svg, `${game} ply ${ply}: the patched picture differs from svg legal`);
+        assert(pic.hash === fnv1a(svg), `${game} ply ${ply}: hash ${pic.hash}, the text's ${fnv1a(svg)}`);
+        pictures++;
+        if (ply === 20) {
+          // A damaged copy: the next patch's result fails its hash.
+          pic.lines[3] += ' ';
+          sent.length = 0;
+          assert(await pic.request(gtp, true) === await ref.send('svg legal'), `${game}: not mended after damage`);
+          assert(sent.includes('svg_diff legal full'), `${game}: the damage was not noticed (${sent.join(', ')})`);
+        }
+        const toMove = (await ref.send('svg')).match(/data-to-move="(\w*)"/)[1];
+        if (!toMove) break;
+        if (ply % 7 === 6) {
+          await ref.send('undo');
+          continue;
+        }
+        const legal = (await ref.send(`legal_moves ${toMove}`)).split(/\s+/).filter(Boolean);
+        await ref.send(`play ${toMove} ${legal[pick(legal.length)]}`);
+      }
+      assert(fulls <= 1, `${game}: ${fulls} patches failed and were replaced by whole pictures (only the damaged one should)`);
+    }
+    console.log(`# picture.js: ${pictures} patched pictures equal to svg legal`);
+  } finally {
+    ref.close();
+  }
+});
 
 // Every game at its largest size (Othello's and Yonin's are their
 // defaults too), and Separo's and Torus Hex's default sizes.
