@@ -40,8 +40,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // tools/quartet-web on PORT with extra options, waited for until it serves
 // the page.
-async function serve(port, extra = []) {
-  const proc = spawn('tools/quartet-web', ['--port', String(port), '--engine', QUARTET,
+async function serve(port, extra = [], engine = QUARTET) {
+  const proc = spawn('tools/quartet-web', ['--port', String(port), '--engine', engine,
     '--max-connections', '4', ...extra], { stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   proc.stderr.on('data', (d) => { err += d; });
@@ -356,6 +356,34 @@ test('picture.js: svg_diff patches rebuild exactly the engine\'s svg legal; a da
     console.log(`# picture.js: ${pictures} patched pictures equal to svg legal`);
   } finally {
     ref.close();
+  }
+});
+
+test('an engine without list_catalog and svg_diff: the page probes its players, draws with svg legal, and replays', async () => {
+  const server = await serve(await freePort(), [], 'tests/browser/old-engine.mjs');
+  const page = await openPage('?game=Othello', undefined, true, server.url);
+  const ref = new RefEngine(QUARTET);
+  try {
+    const seen = await page.evaluate(() => ({ diff: window.quartet.commands.has('svg_diff'),
+      catalog: Object.keys(window.quartet.catalog).length, canPlay: window.quartet.canPlay }));
+    assert(!seen.diff && seen.catalog === 0, `the old engine was taken for a new one: ${JSON.stringify(seen)}`);
+    // The players found by probing are those list_catalog names.
+    for (const line of (await ref.send('list_catalog')).split('\n')) {
+      const game = line.split(' ')[0];
+      const players = (/ players=(\S*)/.exec(line) || [])[1] || '';
+      const probed = (seen.canPlay[game] || []).slice().sort().join(',');
+      assert(probed === players.split(',').sort().join(','), `${game}: probed ${probed}, list_catalog ${players}`);
+    }
+    await play(page, 3, 4);
+    const before = await position(page);
+    process.kill(engines(server)[0], 'SIGKILL');
+    await page.waitForFunction(() => window.quartet.online === false);
+    await backSame(page, before, 'after the old engine was killed', 20000, 6);
+    assert(pageErrors(page).length === 0, `page errors: ${pageErrors(page).join('; ')}`);
+  } finally {
+    ref.close();
+    await page.close();
+    await stop(server);
   }
 });
 
