@@ -254,7 +254,7 @@ class Review {
         game: rec.game, size: String(rec.size), variants: rec.variants, setup: rec.setup,
         seats: g.seats.map((name, i) => ({ name, label: g.seatLabels[i], kind: 'record', player: 'default', time: 1 })),
       };
-      state.plies = this.rec.moves.map((move, i) => ({ seat: this.seatAt(i), move }));
+      this.setPlies(this.plies);
       state.paused = true;
       state.result = '';
       state.review = this;
@@ -338,8 +338,14 @@ class Review {
       from = j;
     }
     for (let i = from; i < j; i++) sent.push(gtp.send(`play ${this.seatAt(i)} ${this.rec.moves[i]}`));
-    state.plies = this.rec.moves.slice(0, j).map((move, i) => ({ seat: this.seatAt(i), move }));
+    this.setPlies(j);
     await Promise.all(sent);
+  }
+
+  // The page's game is the record's first k plies (what a new engine
+  // replays after a lost connection).
+  setPlies(k) {
+    this.state.plies = this.rec.moves.slice(0, k).map((move, i) => ({ seat: this.seatAt(i), move }));
   }
 
   goto(p) {
@@ -504,6 +510,10 @@ class Review {
       this.values[j] = await this.measure(j);
       await this.sync(back);
     } catch (e) {
+      // The page's game is the ply shown again; a lost engine is waited
+      // for (evalNext), anything else stops the graph.
+      this.setPlies(back);
+      if (!state.gtp.open) return;
       this.failed = e.message;
       this.stopEval();
       return;
@@ -528,7 +538,8 @@ class Review {
       },
     });
     let ended = false;
-    const end = stream.then(() => { ended = true; }, () => { ended = true; });
+    let lost = null;
+    const end = stream.then(() => { ended = true; }, (e) => { ended = true; lost = e; });
     // A position where the only move is a forced pass gets no report.
     await Promise.race([end, first, sleep(EVAL_WAIT)]);
     if (!ended) {
@@ -536,8 +547,10 @@ class Review {
       await gtp.stopStream();
     }
     await end;
+    if (lost) throw lost;   // the engine went away: no value for this position
     if (best) return this.fromReport(best, seat);
-    const r = await gtp.send('final_score').catch(() => null);
+    // final_score refuses a game that is not over: a forced pass.
+    const r = await gtp.send('final_score').catch((e) => { if (!gtp.open) throw e; return null; });
     return r === null ? SAME_AS_NEXT : this.fromResult(r);
   }
 

@@ -295,6 +295,38 @@ test('review an Othello SGF set up elsewhere', async () => {
   await page.close();
 });
 
+// The engine lost while the graph is being computed: the new engine gets
+// the ply shown (not the one being evaluated), and the graph is finished.
+test('review survives a lost engine while the graph runs', async () => {
+  const moves = games.Othello[0];
+  const srv = await serve();
+  const page = await openPage('', undefined, true, srv.url);
+  try {
+    await openFile(page, path.join(TMP, 'Othello.txt'), 1);
+    await stepTo(page, 'buttons', 5, moves.length);
+    // Kill the engine while an evaluation step's analyze runs, the
+    // engine then being at another ply than the one shown.
+    await page.evaluate(() => {
+      window.analyzing = false;
+      window.quartet.gtp.onwire = (dir, line) => { if (dir === '>') window.analyzing = / analyze /.test(` ${line} `); };
+    });
+    await waitFor(page, 'an evaluation step\'s analyze', () => window.analyzing && window.quartet.plies.length !== 5, null, 10000);
+    const pids = engines(srv);
+    assert(pids.length === 1, `${pids.length} engines under the test's server`);
+    const n = await refreshes(page);
+    process.kill(pids[0], 'SIGKILL');
+    await waitFor(page, 'a new engine', (k) => window.quartet.online && window.quartet.refreshes > k && window.quartet.lastReplay, n, 30000);
+    const r = await review(page);
+    assert(r.state === 'open' && r.ply === 5, `after the engine was killed the review is ${r.state} at ply ${r.ply}`);
+    await samePosition(page, 'Othello', 6, moves, 5);
+    await graphDone(page, moves.length, 'Othello 6x6 after a lost engine', Date.now());
+    assert(page.errors.length === 0, `page errors: ${page.errors.join('; ')}`);
+  } finally {
+    await page.close();
+    process.kill(-srv.proc.pid);
+  }
+});
+
 // ?record=NAME: a record beside the page, served by a server of this
 // test's own from a copy of the page.
 function freePort() {
@@ -303,20 +335,43 @@ function freePort() {
   });
 }
 
+// A quartet-web of this test's own, serving `page` (a folder); waited for
+// until it answers.
+async function serve(page = 'web') {
+  const port = await freePort();
+  const proc = spawn('tools/quartet-web', ['--port', String(port), '--engine', QUARTET, '--page', page, '--max-connections', '2'],
+    { stdio: 'ignore', detached: true });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 50; i++) {
+    if (await fetch(url).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, proc };
+}
+
+// The engines a server started (processes below it running QUARTET).
+function engines(server) {
+  const exe = fs.realpathSync(QUARTET);
+  const parent = new Map();
+  for (const d of fs.readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch { /* gone */ }
+  }
+  const below = (p) => [...parent].filter(([, pp]) => pp === p).flatMap(([c]) => [c, ...below(c)]);
+  return below(server.proc.pid).filter((p) => {
+    try { return fs.readlinkSync(`/proc/${p}/exe`) === exe; } catch { return false; }
+  });
+}
+
 test('review by ?record= and refused names', async () => {
   const dir = path.join(TMP, 'page');
   fs.cpSync('web', dir, { recursive: true });
   fs.copyFileSync(path.join(TMP, 'Separo.txt'), path.join(dir, 'separo-games.txt'));
-  const port = await freePort();
-  const srv = spawn('tools/quartet-web', ['--port', String(port), '--engine', QUARTET, '--page', dir, '--max-connections', '2'],
-    { stdio: 'ignore', detached: true });
+  const srv = await serve(dir);
   try {
-    const url = `http://127.0.0.1:${port}/`;
-    for (let i = 0; i < 50; i++) {
-      const ok = await fetch(url).then((r) => r.ok, () => false);
-      if (ok) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const { url } = srv;
     const page = await openPage('?record=separo-games.txt', undefined, true, url);
     await page.waitForSelector('#rv-games:not([hidden]) button', { timeout: 15000 });
     const items = await page.$$eval('#rv-games button', (bs) => bs.map((b) => b.textContent));
@@ -334,7 +389,7 @@ test('review by ?record= and refused names', async () => {
       await p.close();
     }
   } finally {
-    process.kill(-srv.pid);
+    process.kill(-srv.proc.pid);
   }
 });
 
