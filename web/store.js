@@ -1,7 +1,8 @@
 // The game in progress, kept in the browser's own storage (localStorage),
 // so a reload or a new engine can replay it: game, size, variants, seats
-// (who plays, engine player, seconds per move), the plies, and the hash of
-// the picture last shown for them. Nothing is kept on the server. What is
+// (who plays, engine player, seconds per move), a set-up position if the
+// game was continued from a record, the plies, and the hash of the picture
+// last shown for them. Nothing is kept on the server. What is
 // read back is checked as untrusted input: anything malformed is dropped.
 
 import { GAMES } from './games.js';
@@ -61,8 +62,18 @@ export function checkGame(raw) {
     if (!p || !g.seats.includes(p.seat) || typeof p.move !== 'string' || !/^[a-z0-9-]{1,20}$/.test(p.move)) return null;
     plies.push({ seat: p.seat, move: p.move });
   }
+  // A game continued from a reviewed record may start from a set-up
+  // position (set_position BOARD SIDE): n*n squares of X, O, A-D or -.
+  let setup;
+  if (cfg.setup) {
+    const { board, side } = cfg.setup;
+    const n = Number(cfg.size);
+    if (typeof board !== 'string' || board.length !== n * n || !/^[XOABCD-]+$/.test(board)) return null;
+    if (!g.seats.includes(side)) return null;
+    setup = { board, side };
+  }
   return {
-    cfg: { game: cfg.game, size: String(cfg.size), variants, seats },
+    cfg: { game: cfg.game, size: String(cfg.size), variants, seats, ...(setup ? { setup } : {}) },
     plies,
     pictureHash: /^[0-9a-f]{8}$/.test(raw.pictureHash) ? raw.pictureHash : '',
     paused: raw.paused === true,

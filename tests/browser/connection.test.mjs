@@ -15,6 +15,7 @@ import {
 } from './lib.mjs';
 import { RefEngine } from './refengine.mjs';
 import { Picture, fnv1a } from '../../web/picture.js';
+import { checkGame } from '../../web/store.js';
 
 const HUMAN = { kind: 'human' };
 const ENGINE = (time = 0.05, player = 'default') => ({ kind: 'engine', player, time });
@@ -385,6 +386,39 @@ test('an engine without list_catalog and svg_diff: the page probes its players, 
     await page.close();
     await stop(server);
   }
+});
+
+// store.js's reading of what localStorage gives back (in node).
+test('store.js: a stored game is read back whole (a set-up position too) or not at all', async () => {
+  const seats = [{ kind: 'human', player: 'default', time: 1 }, { kind: 'engine', player: 'alphabeta', time: 0.5 }];
+  const start = '-'.repeat(27) + 'OX' + '-'.repeat(6) + 'XO' + '-'.repeat(27);
+  const good = { cfg: { game: 'Othello', size: '8', variants: [], seats, setup: { board: start, side: 'white' } },
+    plies: [{ seat: 'white', move: 'c4' }], pictureHash: '0123abcd', paused: false };
+  const back = checkGame(JSON.parse(JSON.stringify(good)));
+  assert(back && back.cfg.setup.board === start && back.cfg.setup.side === 'white' && back.plies[0].move === 'c4'
+    && back.cfg.seats[1].player === 'alphabeta' && back.cfg.seats[1].time === 0.5 && back.pictureHash === '0123abcd',
+  `a good store read back as ${JSON.stringify(back)}`);
+  const bad = {
+    'unknown game': { cfg: { ...good.cfg, game: 'Chess' } },
+    'set-up of the wrong length': { cfg: { ...good.cfg, setup: { board: start + '-', side: 'white' } } },
+    'set-up with another letter': { cfg: { ...good.cfg, setup: { board: start.replace('-', 'Z'), side: 'white' } } },
+    'set-up side not a seat': { cfg: { ...good.cfg, setup: { board: start, side: 'red' } } },
+    'unknown variant': { cfg: { ...good.cfg, variants: ['team'] } },
+    'a seat short': { cfg: { ...good.cfg, seats: seats.slice(1) } },
+    'a seat of no kind': { cfg: { ...good.cfg, seats: [seats[0], { ...seats[1], kind: 'robot' }] } },
+    'a ply of markup': { plies: [{ seat: 'black', move: '<img src=x>' }] },
+    'a ply of another seat': { plies: [{ seat: 'red', move: 'c4' }] },
+    'too many plies': { plies: Array(5000).fill({ seat: 'black', move: 'pass' }) },
+    'size not a number': { cfg: { ...good.cfg, size: '8; rm' } },
+  };
+  for (const [what, change] of Object.entries(bad)) {
+    assert(checkGame({ ...good, ...change }) === null, `${what}: accepted`);
+  }
+  for (const raw of [null, 0, 'x', [], {}, { cfg: {} }, { cfg: good.cfg, plies: 'c4' }]) {
+    assert(checkGame(raw) === null, `${JSON.stringify(raw)}: accepted`);
+  }
+  const odd = checkGame({ ...good, cfg: { ...good.cfg, seats: [seats[0], { ...seats[1], player: 'a b', time: 1e9 }] } });
+  assert(odd.cfg.seats[1].player === 'default' && odd.cfg.seats[1].time === 600, `odd seat read as ${JSON.stringify(odd.cfg.seats[1])}`);
 });
 
 // Every game at its largest size (Othello's and Yonin's are their
