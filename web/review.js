@@ -226,52 +226,66 @@ class Review {
     return act(async () => {
       this.host.clearError();
       await this.host.stopAnalysis();
-      const gtp = state.gtp;
       this.setForm(rec);
       if (state.enginePlayer !== 'default') {
-        await gtp.send('set_player default');
+        await state.gtp.send('set_player default');
         state.enginePlayer = 'default';
       }
-      // The engine checks every ply: all are sent at once, and the record
-      // is cut before the first one refused (later ones that were accepted
-      // are undone).
-      await Promise.all(this.resetCommands(rec).map((c) => gtp.send(c)));
       const same = this.rec === rec;
-      this.rec = rec;
-      const got = await Promise.all(rec.moves.map((m, i) =>
-        gtp.send(`play ${this.seatAt(i)} ${m}`).then(() => null, (e) => e)));
-      let ok = got.findIndex((e) => e !== null);
-      if (ok < 0) ok = got.length;
-      const extra = got.slice(ok).filter((e) => e === null).length;
-      await Promise.all(Array.from({ length: extra }, () => gtp.send('undo')));
-      let warn = '';
-      if (ok < rec.moves.length) {
-        warn = `Ply ${ok + 1} (${rec.moves[ok]}) was refused by the engine (${got[ok].message}); the record is shown up to ply ${ok}.`;
-        this.rec = { ...rec, moves: rec.moves.slice(0, ok) };
-      }
-      const g = GAMES[rec.game];
-      state.cfg = {
-        game: rec.game, size: String(rec.size), variants: rec.variants, setup: rec.setup,
-        seats: g.seats.map((name, i) => ({ name, label: g.seatLabels[i], kind: 'record', player: 'default', time: 1 })),
-      };
-      this.setPlies(this.plies);
-      state.paused = true;
-      state.result = '';
-      state.review = this;
-      if (!same || this.values.length !== this.plies + 1) this.values = Array(this.plies + 1).fill(null);
+      const warn = await this.replay(rec);
+      this.enter(same);
       this.ply = Math.min(atPly, this.plies);
-      $('review').dataset.plies = String(this.plies);
-      $('rv-nav').hidden = false;
-      $('rv-quick').hidden = false;
-      $('rv-reopen').hidden = true;
-      $('rv-list').hidden = this.games.length < 2;
-      $('rv-games').hidden = true;
-      $('review').dataset.state = 'open';
-      const who = rec.seats.map((s) => s.who).filter(Boolean).join(' – ');
-      this.status(`${this.fileName}: ${GAMES[rec.game].label} ${rec.size}×${rec.size}${who ? `, ${who}` : ''}${rec.result ? `, ${rec.result}` : ''}. ${warn}`, warn !== '');
+      this.showOpen(warn);
       await this.sync(this.ply);
       await this.host.refresh();
     }).then(() => this.startEval());
+  }
+
+  // The engine checks every ply: all are sent at once, and the record is
+  // cut before the first one refused (later ones that were accepted are
+  // undone). Leaves the engine at the record's end; returns a warning or ''.
+  async replay(rec) {
+    const gtp = this.state.gtp;
+    await Promise.all(this.resetCommands(rec).map((c) => gtp.send(c)));
+    this.rec = rec;
+    const got = await Promise.all(rec.moves.map((m, i) =>
+      gtp.send(`play ${this.seatAt(i)} ${m}`).then(() => null, (e) => e)));
+    const ok = got.findIndex((e) => e !== null);
+    if (ok < 0) return '';
+    const extra = got.slice(ok).filter((e) => e === null).length;
+    await Promise.all(Array.from({ length: extra }, () => gtp.send('undo')));
+    this.rec = { ...rec, moves: rec.moves.slice(0, ok) };
+    return `Ply ${ok + 1} (${rec.moves[ok]}) was refused by the engine (${got[ok].message}); the record is shown up to ply ${ok}.`;
+  }
+
+  // The page's state becomes the record's: its game with seats that
+  // neither click nor think, its plies (the engine is at the end), paused.
+  enter(same) {
+    const { state } = this.host;
+    const rec = this.rec;
+    const g = GAMES[rec.game];
+    state.cfg = {
+      game: rec.game, size: String(rec.size), variants: rec.variants, setup: rec.setup,
+      seats: g.seats.map((name, i) => ({ name, label: g.seatLabels[i], kind: 'record', player: 'default', time: 1 })),
+    };
+    this.setPlies(this.plies);
+    state.paused = true;
+    state.result = '';
+    state.review = this;
+    if (!same || this.values.length !== this.plies + 1) this.values = Array(this.plies + 1).fill(null);
+  }
+
+  showOpen(warn) {
+    const rec = this.rec;
+    $('review').dataset.plies = String(this.plies);
+    $('review').dataset.state = 'open';
+    $('rv-nav').hidden = false;
+    $('rv-quick').hidden = false;
+    $('rv-reopen').hidden = true;
+    $('rv-list').hidden = this.games.length < 2;
+    $('rv-games').hidden = true;
+    const who = rec.seats.map((s) => s.who).filter(Boolean).join(' – ');
+    this.status(`${this.fileName}: ${GAMES[rec.game].label} ${rec.size}×${rec.size}${who ? `, ${who}` : ''}${rec.result ? `, ${rec.result}` : ''}. ${warn}`, warn !== '');
   }
 
   // Leaves review (a new game, or play goes on from the reviewed ply).
