@@ -102,6 +102,7 @@ async function handshake(gtp) {
     throw new Error('this engine has no "svg" command, so the page cannot draw its boards.');
   }
   const cat = await catalog;
+  state.probed = cat === null;   // set_player's probes changed the engine's game
   if (cat !== null) state.catalog = parseCatalog(cat);
   else await probePlayers(gtp);
   for (const g of Object.keys(state.catalog)) state.canPlay[g] = state.catalog[g].players;
@@ -150,11 +151,14 @@ async function probePlayers(gtp) {
 async function engineUp(gtp, first) {
   state.gtp = gtp;
   state.picture.reset();
+  // On the first load the first game's commands go out right behind the
+  // handshake's, so the first board costs no round trip of its own.
+  const early = first ? sendEarly(gtp, firstPlan(false)) : null;
   await handshake(gtp);
   performance.mark('q-handshake');
   await act(async () => {
     state.online = true;
-    if (first) await firstGame();
+    if (first) await firstGame(early);
     else if (state.cfg) await replayGame();
     else render();
   });
@@ -180,25 +184,52 @@ function offline() {
   return true;
 }
 
-async function firstGame() {
-  fillGames();
+// What the page starts with: the stored game (unless the URL names one),
+// or a new game as the form gives it. withForm: the form shows the stored
+// game too (once the engine's catalog has filled it).
+function firstPlan(withForm) {
   const q = new URLSearchParams(location.search);
   const stored = q.get('game') ? null : loadGame();
+  fillGames();
   if (stored) {
-    fillForm(stored.cfg);
+    if (withForm) fillForm(stored.cfg);
+    return { stored, cfg: stored.cfg };
+  }
+  // ?game=NAME&size=N start with that game; a size the form does not
+  // offer is still sent, and the engine's answer shown.
+  const size = q.get('size');
+  if (size) {
+    if (![...$('size').options].some((o) => o.value === size)) $('size').append(new Option(size, size));
+    $('size').value = size;
+  }
+  return { stored: null, cfg: readForm() };
+}
+
+// The plan's commands and the position's, sent before the engine has said
+// what it plays (the picture as svg_diff on trust: an engine without it
+// answers "?" and gets svg legal).
+function sendEarly(gtp, plan) {
+  const cfg = plan.cfg;
+  const sent = plan.stored ? { replayed: sendReplay(gtp, cfg, plan.stored.plies) }
+    : { chosen: gtp.send(`set_game ${[cfg.game, ...cfg.variants].join(' ')}`), sized: gtp.send(`boardsize ${cfg.size}`) };
+  for (const p of Object.values(sent)) p.catch(() => {});
+  sent.asked = askPosition(true);
+  return { plan: JSON.stringify(cfg), sent };
+}
+
+async function firstGame(early) {
+  const plan = firstPlan(true);
+  // The early answers count only if the engine's game was left alone and
+  // the form, filled from its catalog, asks for the same game.
+  const use = early && !state.probed && early.plan === JSON.stringify(plan.cfg) ? early.sent : null;
+  if (plan.stored) {
+    const { stored } = plan;
     Object.assign(state, { cfg: stored.cfg, plies: stored.plies, paused: stored.paused });
     state.pictureHash = stored.pictureHash;
     state.pictureAt = stored.plies.length;
-    await replayGame();
+    await replayGame(use);
   } else {
-    // ?game=NAME&size=N start with that game; a size the form does not
-    // offer is still sent, and the engine's answer shown.
-    const size = q.get('size');
-    if (size) {
-      if (![...$('size').options].some((o) => o.value === size)) $('size').append(new Option(size, size));
-      $('size').value = size;
-    }
-    await startGame(readForm());
+    await startGame(plan.cfg, use);
   }
   state.readyAt = performance.now();
   document.body.dataset.ready = '1';
@@ -209,30 +240,37 @@ async function firstGame() {
 // sent at once; a ply the engine refuses ends the game there. Then the
 // picture is drawn and compared with the one the page showed for the same
 // plies (or the stored hash after a reload).
-async function replayGame() {
-  const gtp = state.gtp;
-  const cfg = state.cfg;
-  // A game continued from a reviewed record may start from a set-up position.
+// set_game, boardsize (a set-up position for a game continued from a
+// reviewed record) and every ply, sent at once; resolves with each one's
+// outcome (Promise.allSettled) and the number of set-up commands.
+function sendReplay(gtp, cfg, plies) {
   const head = [`set_game ${[cfg.game, ...cfg.variants].join(' ')}`, `boardsize ${cfg.size}`];
   if (cfg.setup) head.push(`set_position ${cfg.setup.board} ${cfg.setup.side}`);
-  const sendAll = (plies) => Promise.allSettled([
+  return Promise.allSettled([
     ...head.map((c) => gtp.send(c)),
     ...plies.map((p) => gtp.send(`play ${p.seat} ${p.move}`)),
-  ]);
-  let res = await sendAll(state.plies);
+  ]).then((res) => ({ res, heads: head.length }));
+}
+
+// early: the replay and the position already sent (the first load).
+async function replayGame(early = null) {
+  const gtp = state.gtp;
+  const cfg = state.cfg;
+  const sendAll = (plies) => sendReplay(gtp, cfg, plies);
+  let { res, heads } = await (early ? early.replayed : sendAll(state.plies));
   const bad = res.findIndex((r) => r.status === 'rejected');
-  if (bad >= 0 && bad < head.length) throw res[bad].reason;
-  if (bad >= head.length) {
-    const k = bad - head.length;
+  if (bad >= 0 && bad < heads) throw res[bad].reason;
+  if (bad >= heads) {
+    const k = bad - heads;
     const refused = state.plies[k];
     state.plies = state.plies.slice(0, k);
-    res = await sendAll(state.plies);
+    ({ res } = await sendAll(state.plies));
     const again = res.find((r) => r.status === 'rejected');
     if (again) throw again.reason;
     showError(new Error(`The engine refused ply ${k + 1} (${refused.seat} ${refused.move}) of the game being restored; the game goes on from ply ${k}.`));
   }
   const expect = state.pictureAt === state.plies.length ? state.pictureHash : '';
-  await refresh();
+  await refresh(null, early && bad < 0 ? early.asked : askPosition());
   const same = !expect || state.pictureHash === expect;
   state.lastReplay = { plies: state.plies.length, checked: Boolean(expect), same };
   if (!same) {
@@ -345,11 +383,12 @@ function newGame() {
   return act(() => startGame(cfg));
 }
 
-async function startGame(cfg) {
+// early: set_game, boardsize and the position already sent (the first load).
+async function startGame(cfg, early = null) {
   clearError();
   await stopAnalysis();
   const gtp = state.gtp;
-  await gtp.send(`set_game ${[cfg.game, ...cfg.variants].join(' ')}`);
+  await (early ? early.chosen : gtp.send(`set_game ${[cfg.game, ...cfg.variants].join(' ')}`));
   state.cfg = cfg;
   state.plies = [];
   state.result = '';
@@ -358,8 +397,17 @@ async function startGame(cfg) {
   note('');
   // A refused size leaves the game at its default size: show that game,
   // then the engine's message.
-  const sized = gtp.send(`boardsize ${cfg.size}`);
-  await refresh(sized);
+  if (early) await refresh(early.sized, early.asked);
+  else await refresh(gtp.send(`boardsize ${cfg.size}`));
+}
+
+// Sends the commands for everything shown about the position at once: the
+// picture, the score, the legal moves.
+function askPosition(diff = state.commands.has('svg_diff')) {
+  const gtp = state.gtp;
+  const asked = Promise.all([state.picture.request(gtp, diff), gtp.send('score'), gtp.send('legal_moves')]);
+  asked.catch(() => {});
+  return asked;
 }
 
 // Asks the engine for everything shown about the position, then lets the
@@ -367,11 +415,9 @@ async function startGame(cfg) {
 // before (play, boardsize) whose answer is awaited before drawing; the
 // position's commands are queued behind it, saving a round trip. If it
 // failed, the position is still drawn, then its error thrown.
-async function refresh(first) {
+// asked: the position's commands, if sent already (askPosition).
+async function refresh(first, asked = askPosition()) {
   const gtp = state.gtp;
-  const svgAsked = state.picture.request(gtp, state.commands.has('svg_diff'));
-  const asked = Promise.all([svgAsked, gtp.send('score'), gtp.send('legal_moves')]);
-  asked.catch(() => {});
   let err = null;
   if (first) {
     try { await first; } catch (e) { err = e; }

@@ -53,7 +53,14 @@ export class Picture {
   request(gtp, diff) {
     if (!diff || this.off) return gtp.send('svg legal');
     const first = gtp.send('svg_diff legal');
-    return first.then((answer) => {
+    return first.catch((e) => {
+      // Asked on trust before the engine listed its commands, and refused:
+      // an engine without svg_diff.
+      if (e.closed) throw e;
+      this.off = true;
+      return null;
+    }).then((answer) => {
+      if (answer === null) return gtp.send('svg legal');
       const text = this.apply(answer);
       if (text !== null) return text;
       // Our copy is not the engine's base (or the patch was bad): ask for

@@ -445,6 +445,39 @@ test('bytes per move (human move and engine reply) at each game\'s largest and d
   assert(bad.length === 0, `moves over 30 KiB (or too few): ${bad.join('; ')}`);
 });
 
+// Opens url in a new page and lists the commands the page sent before the
+// engine's first answer came: what the first round trip carried.
+async function firstRoundTrip(url) {
+  const page = await context.newPage();
+  const before = [];
+  let answered = false;
+  page.on('websocket', (ws) => {
+    ws.on('framesent', (f) => { if (!answered) before.push(String(f.payload).replace(/^\d+ /, '')); });
+    ws.on('framereceived', () => { answered = true; });
+  });
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 15000 });
+  return { page, before };
+}
+
+test('the first board costs one round trip: the game\'s commands go out with the handshake (new game and stored game)', async () => {
+  const { page, before } = await firstRoundTrip(`${BASE}?game=TorusHex&size=7`);
+  try {
+    for (const c of ['list_catalog', 'set_game TorusHex', 'boardsize 7', 'svg_diff legal', 'score', 'legal_moves']) {
+      assert(before.includes(c), `"${c}" was not sent in the first round trip: ${before.join(', ')}`);
+    }
+    await play(page, 2, 3);
+  } finally {
+    await page.close();
+  }
+  const plies = await (async () => {
+    const again = await firstRoundTrip(BASE);   // the stored Torus Hex game
+    await again.page.close();
+    return again.before.filter((c) => c.startsWith('play '));
+  })();
+  assert(plies.length === 4, `the stored game's plies sent in the first round trip: ${plies.join(', ')}`);
+});
+
 test('load to interactive board (warm engine); click-to-reply latency less engine time over 50 replies', async () => {
   const loads = [];
   const parts = [];
