@@ -3,6 +3,8 @@
 # purposes install only what they need, an unknown purpose is refused,
 # a held package lock is waited for (bounded, with a message), other
 # apt failures and non-root users stop at once. Nothing is installed.
+# INSTALL_DEPS names another copy of the script to test.
+: "${INSTALL_DEPS:=tools/install-deps}"
 passed=0 failed=0
 ok() { passed=$((passed + 1)); }
 bad() { failed=$((failed + 1)); printf 'FAIL %s\n' "$1"; }
@@ -39,7 +41,7 @@ chmod +x "$tmp/bin/apt-get" "$tmp/bin/id"
 run() {
     rm -f "$tmp/log" "$tmp/count"
     PATH="$tmp/bin" FAKE_DIR="$tmp" FAKE_LOCKED=$1 FAKE_FAIL=$2 FAKE_UID=$3 \
-        INSTALL_DEPS_POLL=1 INSTALL_DEPS_WAIT=$4 /bin/sh tools/install-deps \
+        INSTALL_DEPS_POLL=1 INSTALL_DEPS_WAIT=$4 /bin/sh "$INSTALL_DEPS" \
         ${5+"$5"} ${6+"$6"} >"$tmp/out" 2>&1
     st=$?
 }

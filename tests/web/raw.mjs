@@ -9,8 +9,10 @@
 //                                      "close CODE REASON" or "open"
 //   node raw.mjs busy PORT SECONDS     a WebSocket sending `name` every
 //                                      second: "open N answers" or "close ..."
-//   node raw.mjs hold PORT             a WebSocket held open: prints its
-//                                      status, then waits to be killed
+//   node raw.mjs hold PORT [CMD;CMD]   a WebSocket held open, sending the
+//                                      commands, then `name` every second
+//                                      (never idle): prints its status,
+//                                      then waits to be killed
 import net from 'node:net';
 import crypto from 'node:crypto';
 
@@ -75,7 +77,7 @@ function frames(buf) {
 }
 
 // A WebSocket for `seconds`; `every` second sends `name` when busy.
-function websocket(seconds, busy, hold) {
+function websocket(seconds, busy, hold, commands = []) {
   return new Promise((resolve) => {
     const sock = net.connect(port, '127.0.0.1');
     let buf = Buffer.alloc(0), upgraded = false, answers = 0, timer = null, result = null;
@@ -94,7 +96,8 @@ function websocket(seconds, busy, hold) {
         upgraded = true;
         buf = buf.subarray(end + 4);
         if (hold) console.log('101');
-        if (busy) timer = setInterval(() => sock.write(textFrame('name')), 1000);
+        commands.forEach((c) => sock.write(textFrame(c)));
+        if (busy || hold) timer = setInterval(() => sock.write(textFrame('name')), 1000);
       }
       let got;
       [got, buf] = frames(buf);
@@ -127,7 +130,7 @@ if (mode === 'send') {
 } else if (mode === 'idle' || mode === 'busy') {
   console.log(await websocket(Number(arg), mode === 'busy', false));
 } else if (mode === 'hold') {
-  console.log(await websocket(0, false, true));
+  console.log(await websocket(0, false, true, arg ? arg.split(';') : []));
 } else {
   console.error('usage: node raw.mjs send|slow|long|idle|busy|hold PORT [ARG]');
   process.exit(2);
