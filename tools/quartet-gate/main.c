@@ -365,9 +365,8 @@ int main(int argc, char **argv)
         .idle_timeout = 600, .header_timeout = 10,
     };
     sigset_t mask, old;
-    cfg.allow = calloc((size_t)argc, sizeof *cfg.allow);   /* room for every --allow-host */
-    if (!cfg.allow)
-        return 1;
+    const char *allow[argc];   /* room for every --allow-host */
+    cfg.allow = allow;
     int cmd = parse_options(argc, argv, &cfg, &banner);
     sigemptyset(&mask);
     sigaddset(&mask, SIGINT);
@@ -396,6 +395,5 @@ int main(int argc, char **argv)
     stop_backend(pid);
     close(lfd);
     close(sfd);
-    free(cfg.allow);
     return rc;
 }
