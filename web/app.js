@@ -7,6 +7,7 @@ import { GAMES, moveTarget, moveSource, movePoints } from './games.js';
 import { Board } from './board.js';
 import { textRecord, sgfRecord, sgfSupported } from './record.js';
 import { Connection } from './connection.js';
+import { socketUrl, takeEarlySocket } from './early.js';
 import { Picture, fnv1a } from './picture.js';
 import { saveGame, loadGame } from './store.js';
 import { initReview } from './review.js';
@@ -78,16 +79,6 @@ function note(text) {
 }
 
 // ---- Connection ---------------------------------------------------------
-
-function socketUrl() {
-  const q = new URLSearchParams(location.search).get('ws');
-  if (q) return q;
-  // The page's own folder, so that a proxy may serve it under a path.
-  const u = new URL('.', location.href);
-  u.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  u.search = '';
-  return u.href;
-}
 
 // What a new engine says about itself and what it plays: one round trip.
 async function handshake(gtp) {
@@ -982,6 +973,7 @@ function main() {
     limits: $('limits'),
     onOpen: engineUp,
     onLost: engineLost,
+    early: takeEarlySocket(),
   });
   // Any sign of the user hurries a reconnection (an idle-closed one waits for it).
   const poke = () => state.conn.poke();

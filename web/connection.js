@@ -16,9 +16,10 @@ export class Connection {
   // url: the WebSocket; statusUrl: quartet-status.json; banner, limits:
   // elements; onOpen(gtp, first): async set-up of a new engine (a throw
   // leaves the connection down with its message); onLost(): the engine
-  // is gone (the page stops taking moves).
-  constructor({ url, statusUrl, banner, limits, onOpen, onLost }) {
-    Object.assign(this, { url, statusUrl, banner, limits, onOpen, onLost });
+  // is gone (the page stops taking moves); early: a socket to url opened
+  // already, for the first try.
+  constructor({ url, statusUrl, banner, limits, onOpen, onLost, early = null }) {
+    Object.assign(this, { url, statusUrl, banner, limits, onOpen, onLost, early });
     this.gtp = null;
     this.tries = 0;          // failed tries since the last success
     this.timer = 0;
@@ -51,8 +52,10 @@ export class Connection {
     if (this.everUp) this.show('reconnecting', this.reason, `${this.text(this.reason)} Reconnecting…`);
     else this.show('connecting', this.reason, 'Connecting to the engine…');
     const gtp = new Gtp(this.url);
+    const early = this.early;
+    this.early = null;
     try {
-      await gtp.connect();
+      await gtp.connect(early);
     } catch {
       this.busy = false;
       this.refused();

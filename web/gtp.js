@@ -38,11 +38,15 @@ export class Gtp {
 
   // Resolves once the socket is open; rejects when it never opens (the
   // browser does not say why: the caller asks the server, see connection.js).
-  connect() {
+  // existing: a socket opened earlier for this.url (early.js), taken over
+  // in whatever state it is in now.
+  connect(existing = null) {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(this.url);
+      const ws = existing || new WebSocket(this.url);
       this.ws = ws;
-      let opened = false;
+      let opened = ws.readyState === WebSocket.OPEN;
+      if (opened) resolve();
+      else if (ws.readyState !== WebSocket.CONNECTING) reject(new Error(`cannot open ${this.url}`));
       ws.onopen = () => { opened = true; resolve(); };
       ws.onerror = () => { if (!opened) reject(new Error(`cannot open ${this.url}`)); };
       ws.binaryType = 'arraybuffer';
