@@ -128,6 +128,10 @@ $(BIN)/fuzz_records: $(FUZZ_RECORDS_OBJ) $(QMATCH_OBJ) $(FUZZ_PROTOCOL_OBJ) $(LI
 $(BUILD)/tests/cut_records: $(BUILD)/tests/cut_records.o $(QMATCH_OBJ) $(LIB)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 test: $(BUILD)/tests/cut_records
+# test_gate: quartet-gate's parts without its main.
+GATE_OBJ     := $(filter-out %/main.o,$(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/quartet-gate/*.c)))
+$(BUILD)/tests/test_gate: $(BUILD)/tests/test_gate.o $(GATE_OBJ)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 $(BUILD)/tests/replay_fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/fuzz_common.o $(BUILD)/tests/fuzz/replay.o $(FUZZ_PROTOCOL_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
