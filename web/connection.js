@@ -49,7 +49,7 @@ export class Connection {
     this.timer = 0;
     if (this.busy) return;
     this.busy = true;
-    if (this.everUp) this.show('reconnecting', this.reason, `${this.text(this.reason)} Reconnecting…`);
+    if (this.everUp) this.show('reconnecting', this.reason, `${this.text(this.reason)} Reconnecting…`.trim());
     else this.show('connecting', this.reason, 'Connecting to the engine…');
     const gtp = new Gtp(this.url);
     const early = this.early;
