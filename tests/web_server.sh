@@ -132,6 +132,15 @@ expect "quartet-status.json" \
 expect "quartet-status.json in a folder" 200 "$(raw send "$P" "GET /a/b/quartet-status.json HTTP/1.1\r\nHost: localhost:$P\r\n\r\n")"
 expect "quartet-status.json for evil Host" 403 "$(raw send "$P" "GET /quartet-status.json HTTP/1.1\r\nHost: evil.example\r\n\r\n")"
 
+# An engine without --max-command-time runs uncapped, and the status says 0.
+P2=$(free_port)
+if start nocap "$P2" --engine "$(command -v cat)"; then
+    expect "quartet-status.json, engine without the cap" '"max_command_time": 0}' \
+        "$(node -e 'require("http").get(process.argv[1],r=>{let b="";r.on("data",d=>b+=d);r.on("end",()=>console.log(b.match(/"max_command_time.*/)[0]))})' \
+            "http://127.0.0.1:$P2/quartet-status.json")"
+    kill -TERM "$pid"; wait "$pid" 2>/dev/null
+fi
+
 # 5. The same port again: said plainly, no banner, status 1.
 tools/quartet-web --port "$P" --engine "$QUARTET" >"$tmp/inuse.log" 2>&1
 st=$?
@@ -162,7 +171,7 @@ expect "upgrade, Host and Origin differ (websocketd's 403)" 403 \
 node tests/web/raw.mjs hold "$P" >"$tmp/hold.out" 2>&1 &
 holder=$!
 i=0
-until grep -q 101 "$tmp/hold.out" || [ "$i" -gt 50 ]; do i=$((i + 1)); sleep 0.1; done
+until grep -q 101 "$tmp/hold.out" 2>/dev/null || [ "$i" -gt 50 ]; do i=$((i + 1)); sleep 0.1; done
 expect "first WebSocket" 101 "$(cat "$tmp/hold.out")"
 expect "second WebSocket at the cap" 429 "$(upgrade "127.0.0.1:$P" "http://127.0.0.1:$P")"
 expect "status at the cap" '"engines": 1, "max_connections": 1, "idle_timeout": 2' \
@@ -197,7 +206,7 @@ case "$busy" in "open "[3-9]" answers") ok ;; *) bad "a socket sending every sec
 node tests/web/raw.mjs hold "$P" 'boardsize 6;solve' >"$tmp/hold.out" 2>&1 &
 holder=$!
 i=0
-until grep -q 101 "$tmp/hold.out" || [ "$i" -gt 50 ]; do i=$((i + 1)); sleep 0.1; done
+until grep -q 101 "$tmp/hold.out" 2>/dev/null || [ "$i" -gt 50 ]; do i=$((i + 1)); sleep 0.1; done
 sleep 0.5
 ws=$(backend_of "$gate")
 eng=$(engines_of "$ws")
