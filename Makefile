@@ -132,6 +132,13 @@ test: $(BUILD)/tests/cut_records
 GATE_OBJ     := $(filter-out %/main.o,$(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/quartet-gate/*.c)))
 $(BUILD)/tests/test_gate: $(BUILD)/tests/test_gate.o $(GATE_OBJ)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+# fuzz_gate: the gate's readers of client bytes (libFuzzer and replay).
+FUZZ_GATE_OBJ := $(BUILD)/tests/fuzz/fuzz_gate.o $(BUILD)/tests/fuzz/fuzz_common.o $(GATE_OBJ)
+$(BUILD)/tests/replay_fuzz_gate: $(FUZZ_GATE_OBJ) $(BUILD)/tests/fuzz/replay.o $(FUZZ_PROTOCOL_OBJ) $(LIB)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+$(BIN)/fuzz_gate: $(FUZZ_GATE_OBJ) $(FUZZ_PROTOCOL_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 $(BUILD)/tests/replay_fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/fuzz_common.o $(BUILD)/tests/fuzz/replay.o $(FUZZ_PROTOCOL_OBJ) $(LIB)
 	@mkdir -p $(dir $@)

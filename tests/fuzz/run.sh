@@ -25,6 +25,7 @@ for t in "$@"; do
     protocol) max_len=4096 ;;
     moves) max_len=64 ;;
     records) max_len=4096 dict=tests/fuzz/records.dict ;;
+    gate) max_len=2048 dict=tests/fuzz/gate.dict ;;
     *) max_len=512 ;;
     esac
     log=$dir/logs/$name.log
