@@ -31,6 +31,12 @@ export class EvalGraph {
   // per position]}]; range: {lo, hi, mid} of the values (mid drawn as the
   // even line); cur: the current ply; label(v): a value as text.
   draw({ plies, series, range, cur, label }) {
+    // The page calls this on every render: redraw only when something
+    // shown changed, so a column under the pointer stays the same element
+    // (a click must not land on a column replaced meanwhile).
+    const key = JSON.stringify([plies, cur, range, series.map((s) => [s.name, s.cls, s.values])]);
+    if (key === this.key && this.container.firstChild) return;
+    this.key = key;
     const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, class: 'q-graph', role: 'group', 'aria-label': 'evaluation by ply' });
     const n = Math.max(1, plies);
     const x = (i) => PAD + (i * (W - 2 * PAD)) / n;
@@ -65,6 +71,7 @@ export class EvalGraph {
   }
 
   clear() {
+    this.key = null;
     this.container.replaceChildren();
   }
 }
