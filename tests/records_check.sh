@@ -41,8 +41,16 @@ for spec in othello:6 yonin:8 separo:7 torushex:5 torushex,swap:5 yonin,team:8; 
         for f in "$tmp/$n".*; do $M --check "$f" >/dev/null || exit 1; done
     ok "records of $g check"
 done
+# And records of a hostile engine (tests/fake_engine.c --evil: line breaks,
+# ']', '\', forged headers and bytes that are not UTF-8 in its name, its '?'
+# answer and its final_score), as the writers escape them.
+$M -e "$TESTBIN/fake_engine --seed 1 --name A" \
+   -e "$TESTBIN/fake_engine --seed 2 --evil --refuse-at 3 --once $tmp/once --wrong-score" \
+   --games 2 --quiet --jsonl "$tmp/evil.jsonl" --records "$tmp/evil.txt" --sgf "$tmp/evil.sgf" \
+   >/dev/null 2>&1 && for f in "$tmp"/evil.*; do $M --check "$f" >/dev/null || exit 1; done
+ok "records of a hostile engine check"
 ls "$tmp"/*.jsonl "$tmp"/*.txt "$tmp"/*.sgf >"$tmp/files"
-[ "$(wc -l <"$tmp/files")" -eq 15 ]; ok "15 record files (SGF for Othello and Torus Hex)"
+[ "$(wc -l <"$tmp/files")" -eq 18 ]; ok "18 record files (SGF for Othello and Torus Hex)"
 
 # ---- every cut of every file, in one process ----
 # shellcheck disable=SC2046
