@@ -8,6 +8,8 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { spawn, execFileSync } from 'node:child_process';
 import {
   BASE, CAPPED, QUARTET, context, assert, rng, openPage, settle, refreshes, turnState, toMove,
@@ -361,7 +363,13 @@ test('picture.js: svg_diff patches rebuild exactly the engine\'s svg legal; a da
 });
 
 test('an engine without list_catalog and svg_diff: the page probes its players, draws with svg legal, and replays', async () => {
-  const server = await serve(await freePort(), [], 'tests/browser/old-engine.mjs');
+  // The old engine wraps the engine under test ($QUARTET: the sanitizer
+  // build under SAN=1), named in a script since websocketd passes its
+  // child only the environment it chooses.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quartet-old-engine-'));
+  const wrapper = path.join(dir, 'old-engine');
+  fs.writeFileSync(wrapper, `#!/bin/sh\nQUARTET_REAL='${fs.realpathSync(QUARTET)}' exec node '${fs.realpathSync('tests/browser/old-engine.mjs')}' "$@"\n`, { mode: 0o755 });
+  const server = await serve(await freePort(), [], wrapper);
   const page = await openPage('?game=Othello', undefined, true, server.url);
   const ref = new RefEngine(QUARTET);
   try {
@@ -385,6 +393,7 @@ test('an engine without list_catalog and svg_diff: the page probes its players, 
     ref.close();
     await page.close();
     await stop(server);
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });
 
