@@ -95,5 +95,6 @@ short conn_events(const struct conn *c, int which);
 int conn_step(struct conn *c, const struct gate_config *cfg, int *engines,
               short crev, short brev, int64_t now);
 int64_t conn_deadline(const struct conn *c, const struct gate_config *cfg);
+void gate_nodelay(int fd);
 
 #endif

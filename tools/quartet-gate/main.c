@@ -282,6 +282,7 @@ static void accept_clients(int lfd, struct conn **conns, int64_t now)
                                "Connection: close\r\n\r\n";
     int fd;
     while ((fd = accept4(lfd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC)) >= 0) {
+        gate_nodelay(fd);
         int i = 0;
         while (i < GATE_MAX_CLIENTS && conns[i])
             i++;
