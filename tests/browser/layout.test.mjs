@@ -119,6 +119,22 @@ test('fits every screen: an engine game shows Pause, and hides it once the game 
   }
 });
 
+test('a long game\'s move list scrolls down, never sideways (laptop and phone)', async () => {
+  const page = await openPage('?game=Othello&size=8', LAPTOP);
+  try {
+    await startNow(page, ['engine', 'engine'], 0.05);
+    await page.waitForFunction(() => document.querySelectorAll('#moves li').length >= 40, null, { timeout: 60000 });
+    for (const vp of [LAPTOP, { width: 390, height: 844 }]) {
+      await page.setViewportSize(vp);
+      const m = await page.$eval('#moves', (e) => ({ sw: e.scrollWidth, cw: e.clientWidth, sh: e.scrollHeight, ch: e.clientHeight }));
+      assert(m.sw <= m.cw + 1, `${vp.width}x${vp.height}: the move list is ${m.sw} px wide in ${m.cw} px`);
+      assert(m.sh > m.ch, `${vp.width}x${vp.height}: 40 plies should scroll down (${m.sh} in ${m.ch} px)`);
+    }
+  } finally {
+    await page.close();
+  }
+});
+
 test('the engine-player list shows its whole text (laptop and phone)', async () => {
   const page = await openPage('', LAPTOP);
   try {
