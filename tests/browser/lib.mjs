@@ -57,7 +57,10 @@ export async function settle(page, after, timeout = 60000) {
   await page.waitForFunction((n) => {
     const q = window.quartet;
     const st = document.getElementById('turn').dataset.state;
-    return q.refreshes > n && (st === 'human' || st === 'over' || (st === 'engine' && q.paused));
+    // A click handled late (the page's queue busy on a loaded machine)
+    // adds its ply before its picture comes: the list must show every ply.
+    const listed = q.review || document.querySelectorAll('#moves li').length === q.plies.length;
+    return q.refreshes > n && listed && (st === 'human' || st === 'over' || (st === 'engine' && q.paused));
   }, after, { timeout, polling: 20 });
 }
 
