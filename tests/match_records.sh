@@ -7,7 +7,8 @@
 # records is repaired on resume (each game once in each file, the same
 # bytes as a run never killed); an engine that ignores EOF and SIGTERM
 # dies with a kill -9'd runner; --engine-stderr stops at its cap;
-# time_left never sends 0 while time is left.
+# time_left never sends 0 while time is left; a record that cannot be
+# written (a full disk, a size limit) stops the event with status 2.
 : "${QUARTET:=bin/quartet}" "${BIN:=bin}" "${TESTBIN:=build/rel/tests}"
 export LC_ALL=C
 M=$BIN/quartet-match
@@ -134,6 +135,27 @@ has "$tmp/se" "engine $F --seed 1 --flood-stderr 300000 --name A wrote more than
 $M -e "$F --seed 1 --flood-stderr 3000" -e "$F --seed 2" --games 1 --quiet --engine-stderr "$tmp/se2" >/dev/null 2>&1 &&
     ! has "$tmp/se2" "dropped" && [ "$(count "$tmp/se2" 'stderr noise')" -eq 94 ]; ok "under the default cap all is kept"
 $M -e "$F" -e "$F" --engine-stderr-max x >/dev/null 2>&1; [ $? -eq 2 ]; ok "bad --engine-stderr-max"
+
+# ---- a record that cannot be written stops the event (exit 2, a message
+# naming the file); the same command repairs and finishes it ----
+run6 --jsonl "$tmp/w.jsonl" --records /dev/full >"$tmp/wo" 2>"$tmp/we"; [ $? -eq 2 ] &&
+    has "$tmp/we" "cannot write game 1 to /dev/full: No space left on device; no more games are started" &&
+    has "$tmp/wo" "Stopped after 0 of 6 games: a record could not be written" &&
+    [ "$(wc -l <"$tmp/w.jsonl")" -eq 1 ]; ok "full disk under the text record: stops at game 1"
+run6 --jsonl "$tmp/w.jsonl" --records "$tmp/w.txt" >/dev/null 2>"$tmp/we" &&
+    has "$tmp/we" "game 1 written to the text record" && [ "$(count "$tmp/w.txt" '^\[Game ')" -eq 6 ] &&
+    $M --check "$tmp/w.txt" | grep -q "6 games checked, 0 disagree"; ok "full disk: resume completes the event"
+ln -s /dev/full "$tmp/full.sgf"
+run6 --sgf "$tmp/full.sgf" >/dev/null 2>"$tmp/we"; [ $? -eq 2 ] &&
+    has "$tmp/we" "cannot write game 1 to $tmp/full.sgf"; ok "full disk under the SGF file: exit 2"
+# The JSONL file over a size limit (write fails with EFBIG, SIGXFSZ ignored)
+(trap '' XFSZ; ulimit -f 4; run6 --jsonl "$tmp/x.jsonl" --records "$tmp/x.txt" >"$tmp/xo" 2>"$tmp/xe"); [ $? -eq 2 ] &&
+    has "$tmp/xe" "cannot write game [0-9]* to $tmp/x.jsonl: File too large" &&
+    has "$tmp/xo" "Stopped after [0-5] of 6 games"; ok "JSONL over the size limit: exit 2"
+run6 --jsonl "$tmp/x.jsonl" --records "$tmp/x.txt" >/dev/null 2>&1 &&
+    [ "$(wc -l <"$tmp/x.jsonl")" -eq 6 ] && [ "$(count "$tmp/x.txt" '^\[Game ')" -eq 6 ] &&
+    $M --check "$tmp/x.jsonl" | grep -q "6 games checked, 0 disagree" &&
+    $M --check "$tmp/x.txt" | grep -q "6 games checked, 0 disagree"; ok "size limit: resume completes the event"
 
 # ---- time_left: 0.9 s left is sent as 1 (not 0), 2.5 s as 2 ----
 rm -f "$tmp/tl"

@@ -306,14 +306,18 @@ static FILE *open_out(const char *path)
     return f;
 }
 
-static void close_outputs(struct outputs *o)
+/* Returns 0, or -1 with a message when a file's last bytes were lost. */
+static int close_outputs(struct outputs *o)
 {
-    if (o->jsonl)
-        fclose(o->jsonl);
-    if (o->records)
-        fclose(o->records);
-    if (o->sgf_file)
-        fclose(o->sgf_file);
+    FILE *f[3] = {o->jsonl, o->records, o->sgf_file};
+    const char *path[3] = {o->jsonl_path, o->records_path, o->sgf_path};
+    int rc = 0;
+    for (int i = 0; i < 3; i++)
+        if (f[i] && fclose(f[i]) != 0) {
+            fprintf(stderr, "quartet-match: cannot write %s: %s\n", path[i], strerror(errno));
+            rc = -1;
+        }
+    return rc;
 }
 
 /* Opens the record files, appending when a run is resumed. Returns 0, or
@@ -322,6 +326,9 @@ static int open_outputs(struct outputs *o, const char *jsonl, const char *record
                         const char *sgf, bool append)
 {
     const char *mode = append ? "a" : "w", *bad = NULL;
+    o->jsonl_path = jsonl;
+    o->records_path = records;
+    o->sgf_path = sgf;
     if (jsonl && !(o->jsonl = fopen(jsonl, mode)))
         bad = jsonl;
     else if (records && !(o->records = fopen(records, mode)))
@@ -371,8 +378,10 @@ static int run_tournament(struct match_config *cfg, const struct opening_list *o
     else {
         struct outputs outp = {0};
         if (open_outputs(&outp, jsonl, records, sgf, before > 0) == 0) {
-            rc = tourney_run(cfg, ol, sched, to, &outp, done, st, stdout) ? 130 : 0;
-            close_outputs(&outp);
+            int r = tourney_run(cfg, ol, sched, to, &outp, done, st, stdout);
+            rc = r == 2 ? 2 : r ? 130 : 0;
+            if (close_outputs(&outp) != 0 && rc == 0)
+                rc = 2;
         }
     }
     free(done);

@@ -2,9 +2,24 @@
 #include "records.h"
 #include "textclean.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+/* 0 when everything written to f reached the system, else -1 with errno
+ * set (a full disk, a closed pipe): the runner must not play on as if
+ * the game were recorded. */
+static int flushed(FILE *f)
+{
+    if (fflush(f) != 0)
+        return -1;
+    if (ferror(f)) {
+        errno = EIO;
+        return -1;
+    }
+    return 0;
+}
 
 void record_move_texts(const struct match_config *cfg, const struct game_record *rec,
                        char (*text)[16])
@@ -24,8 +39,8 @@ void record_move_texts(const struct match_config *cfg, const struct game_record 
     free(st);
 }
 
-void write_jsonl(FILE *f, const struct match_config *cfg, const struct opening_list *ol,
-                 const struct game_record *rec)
+int write_jsonl(FILE *f, const struct match_config *cfg, const struct opening_list *ol,
+                const struct game_record *rec)
 {
     char (*mv)[16] = malloc(sizeof(char[16]) * (size_t)(rec->nplies + 1));
     if (!mv)
@@ -96,8 +111,8 @@ void write_jsonl(FILE *f, const struct match_config *cfg, const struct opening_l
     for (int s = 0; s < n; s++)
         fprintf(f, "%s%d", s ? "," : "", rec->engine[s]);
     fputs("]}\n", f);
-    fflush(f);
     free(mv);
+    return flushed(f);
 }
 
 /* One "Key: value" line of the text record, the value escaped. */
@@ -108,7 +123,7 @@ static void text_field(FILE *f, const char *key, const char *value)
     fputc('\n', f);
 }
 
-void write_text_record(FILE *f, const struct match_config *cfg, const struct game_record *rec)
+int write_text_record(FILE *f, const struct match_config *cfg, const struct game_record *rec)
 {
     char (*mv)[16] = malloc(sizeof(char[16]) * (size_t)(rec->nplies + 1));
     if (!mv)
@@ -134,8 +149,8 @@ void write_text_record(FILE *f, const struct match_config *cfg, const struct gam
     text_field(f, "Result", rec->result);
     text_field(f, "Reason", rec->reason);
     fputc('\n', f);
-    fflush(f);
     free(mv);
+    return flushed(f);
 }
 
 bool sgf_supported(const struct game *g)
@@ -197,7 +212,7 @@ static void othello_setup(FILE *f, int n)
     fprintf(f, "AB[%c%c][%c%c]AW[%c%c][%c%c]PL[B]", b, a, a, b, a, a, b, b);
 }
 
-void write_sgf(FILE *f, const struct match_config *cfg, const struct game_record *rec)
+int write_sgf(FILE *f, const struct match_config *cfg, const struct game_record *rec)
 {
     char (*mv)[16] = malloc(sizeof(char[16]) * (size_t)(rec->nplies + 1));
     if (!mv)
@@ -227,6 +242,6 @@ void write_sgf(FILE *f, const struct match_config *cfg, const struct game_record
             fputc('\n', f);
     }
     fputs(")\n", f);
-    fflush(f);
     free(mv);
+    return flushed(f);
 }

@@ -13,12 +13,14 @@
  * from the start; text[i] holds up to 16 bytes. */
 void record_move_texts(const struct match_config *cfg, const struct game_record *rec,
                        char (*text)[16]);
-void write_jsonl(FILE *f, const struct match_config *cfg, const struct opening_list *ol,
-                 const struct game_record *rec);
-void write_text_record(FILE *f, const struct match_config *cfg, const struct game_record *rec);
+/* The writers return 0, or -1 with errno set when f could not take the
+ * record (everything is flushed before they return). */
+int write_jsonl(FILE *f, const struct match_config *cfg, const struct opening_list *ol,
+                const struct game_record *rec);
+int write_text_record(FILE *f, const struct match_config *cfg, const struct game_record *rec);
 /* Whether the game has an SGF game number (Othello, Torus Hex). */
 bool sgf_supported(const struct game *g);
-void write_sgf(FILE *f, const struct match_config *cfg, const struct game_record *rec);
+int write_sgf(FILE *f, const struct match_config *cfg, const struct game_record *rec);
 /* Whether --sgf PATH names one file (ends in .sgf) rather than a directory. */
 bool sgf_path_is_file(const char *path);
 /* The file of game id in an --sgf directory: DIR/game-NNNN.sgf. */

@@ -123,7 +123,7 @@ struct repair {
     struct match_config *cfg;   /* a copy: the names are the JSON line's */
     bool *in_text, *in_sgf;     /* per game: already there (or written now) */
     FILE *text, *sgf_file;
-    const char *sgf_dir;
+    const char *records, *sgf, *sgf_dir; /* paths, for messages */
     struct game_record *rec;
     int written;
 };
@@ -156,6 +156,12 @@ static int line_record(const struct match_config *cfg, const struct line_game *g
     return rc;
 }
 
+static int cannot_write(const char *path, char *err, size_t cap)
+{
+    snprintf(err, cap, "cannot write %s: %s", path, strerror(errno));
+    return -1;
+}
+
 static int repair_one(const struct line_game *g, void *ctx, char *err, size_t cap)
 {
     struct repair *r = ctx;
@@ -174,22 +180,23 @@ static int repair_one(const struct line_game *g, void *ctx, char *err, size_t ca
         snprintf(r->cfg->eng[g->rec.engine[s]].name, sizeof r->cfg->eng[0].name, "%s",
                  g->names[s]);
     if (text) {
-        write_text_record(r->text, r->cfg, r->rec);
+        if (write_text_record(r->text, r->cfg, r->rec) != 0)
+            return cannot_write(r->records, err, cap);
         r->in_text[k] = true;
         r->written++;
     }
-    if (sgf && r->sgf_file)
-        write_sgf(r->sgf_file, r->cfg, r->rec);
-    else if (sgf) {
+    if (sgf && r->sgf_file) {
+        if (write_sgf(r->sgf_file, r->cfg, r->rec) != 0)
+            return cannot_write(r->sgf, err, cap);
+    } else if (sgf) {
         char path[4096];
         sgf_game_path(path, sizeof path, r->sgf_dir, g->rec.id);
         FILE *f = fopen(path, "w");
-        if (!f) {
-            snprintf(err, cap, "cannot write %s: %s", path, strerror(errno));
-            return -1;
-        }
-        write_sgf(f, r->cfg, r->rec);
-        fclose(f);
+        if (!f)
+            return cannot_write(path, err, cap);
+        int bad = write_sgf(f, r->cfg, r->rec);
+        if (fclose(f) != 0 || bad)
+            return cannot_write(path, err, cap);
     }
     if (sgf) {
         r->in_sgf[k] = true;
@@ -222,6 +229,8 @@ int records_repair(const struct match_config *cfg, const char *jsonl, const char
     if (!r.in_text || !r.in_sgf || !r.cfg || !r.rec)
         abort();
     *r.cfg = *cfg;
+    r.records = records;
+    r.sgf = sgf;
     bool sgf_file = sgf && sgf_path_is_file(sgf);
     int rc = 0;
     if (records && (scan_file(records, false, r.in_text, total, err, cap) != 0 ||
@@ -233,10 +242,10 @@ int records_repair(const struct match_config *cfg, const char *jsonl, const char
     r.sgf_dir = sgf && !sgf_file ? sgf : NULL;
     if (rc == 0 && jsonl_read(jsonl, false, repair_one, &r, err, cap) < 0)
         rc = -1;
-    if (r.text)
-        fclose(r.text);
-    if (r.sgf_file)
-        fclose(r.sgf_file);
+    if (r.text && fclose(r.text) != 0 && rc == 0)
+        rc = cannot_write(records, err, cap);
+    if (r.sgf_file && fclose(r.sgf_file) != 0 && rc == 0)
+        rc = cannot_write(sgf, err, cap);
     free(r.in_text);
     free(r.in_sgf);
     free(r.cfg);

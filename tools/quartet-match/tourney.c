@@ -3,6 +3,7 @@
 #include "records.h"
 #include "engine/clock.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -20,6 +21,7 @@ struct tourney {
     int next;                 /* schedule index to look at next */
     int todo, done, before;   /* games to play now, played now, recorded before */
     bool stop_new;
+    bool write_failed;        /* a record could not be written: no more games */
     int sprt_verdict;
     double start;
     char kill_stage[16];      /* test hook: stage and game, "" when off */
@@ -56,27 +58,39 @@ static void test_kill(const struct tourney *t, const char *stage, int id)
         raise(SIGKILL);
 }
 
-static void write_outputs(struct tourney *t, const struct game_record *rec)
+/* A record that could not be written stops the event: games played on
+ * would be in no file. Resume repairs what the failed write left. */
+static bool write_failed(struct tourney *t, const char *path, int id)
+{
+    fprintf(stderr, "quartet-match: cannot write game %d to %s: %s; no more games are started\n",
+            id, path, strerror(errno));
+    t->write_failed = t->stop_new = true;
+    return false;
+}
+
+/* Whether every record of the game was written. */
+static bool write_outputs(struct tourney *t, const struct game_record *rec)
 {
     const struct outputs *o = t->outp;
-    if (o->jsonl)
-        write_jsonl(o->jsonl, t->cfg, t->ol, rec);
+    if (o->jsonl && write_jsonl(o->jsonl, t->cfg, t->ol, rec) != 0)
+        return write_failed(t, o->jsonl_path, rec->id);
     test_kill(t, "after-jsonl", rec->id);
-    if (o->records)
-        write_text_record(o->records, t->cfg, rec);
+    if (o->records && write_text_record(o->records, t->cfg, rec) != 0)
+        return write_failed(t, o->records_path, rec->id);
     test_kill(t, "after-text", rec->id);
-    if (o->sgf_file)
-        write_sgf(o->sgf_file, t->cfg, rec);
+    if (o->sgf_file && write_sgf(o->sgf_file, t->cfg, rec) != 0)
+        return write_failed(t, o->sgf_path, rec->id);
     if (o->sgf_dir) {
         char path[4096];
         sgf_game_path(path, sizeof path, o->sgf_dir, rec->id);
         FILE *f = fopen(path, "w");
-        if (f) {
-            write_sgf(f, t->cfg, rec);
-            fclose(f);
-        } else
-            perror(path);
+        if (!f)
+            return write_failed(t, path, rec->id);
+        int bad = write_sgf(f, t->cfg, rec);
+        if (fclose(f) != 0 || bad)
+            return write_failed(t, path, rec->id);
     }
+    return true;
 }
 
 /* Whether game k is to be played in this run. */
@@ -111,7 +125,10 @@ static void *worker(void *arg)
         if (play_game(cfg, slot, rec->opening >= 0 ? &t->ol->v[rec->opening] : NULL, rec) != 0)
             break;
         pthread_mutex_lock(&t->lock);
-        write_outputs(t, rec);
+        if (!write_outputs(t, rec)) {
+            pthread_mutex_unlock(&t->lock);
+            break;
+        }
         standings_add(t->st, rec);
         t->done++;
         if (t->to->sprt.on && cfg->nengines == 2 && !t->sprt_verdict) {
@@ -163,7 +180,13 @@ int tourney_run(const struct match_config *cfg, const struct opening_list *ol,
         fputc('\n', stderr);
     int interrupted = *cfg->stop ? 1 : 0;
     int all = t->before + t->todo, played = t->before + t->done;
-    if (interrupted) {
+    if (t->write_failed) {
+        fprintf(out, "Stopped after %d of %d games: a record could not be written.\n", played,
+                all);
+        if (outp->jsonl)
+            fprintf(out, "Once the file can be written, the same command resumes the event.\n");
+    }
+    else if (interrupted) {
         fprintf(out, "Interrupted after %d of %d games.\n", played, all);
         if (outp->jsonl)
             fprintf(out, "The same command resumes the event: it plays the other %d.\n",
@@ -178,6 +201,7 @@ int tourney_run(const struct match_config *cfg, const struct opening_list *ol,
     fputc('\n', out);
     standings_print(st, out, &to->sprt);
     pthread_mutex_destroy(&t->lock);
+    int rc = t->write_failed ? 2 : interrupted;
     free(t);
-    return interrupted;
+    return rc;
 }

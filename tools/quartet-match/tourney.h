@@ -16,6 +16,7 @@
 struct outputs {
     FILE *jsonl, *records, *sgf_file;
     const char *sgf_dir;      /* one file per game when set */
+    const char *jsonl_path, *records_path, *sgf_path; /* for messages */
 };
 
 struct tourney_options {
@@ -29,8 +30,8 @@ struct tourney_options {
 };
 
 /* Plays the games of s not marked in done (NULL: none done) and prints
- * the tables of st (holding the done games already) on out. Returns 0, or
- * 1 when interrupted. */
+ * the tables of st (holding the done games already) on out. Returns 0,
+ * 1 when interrupted, or 2 when a record could not be written. */
 int tourney_run(const struct match_config *cfg, const struct opening_list *ol,
                 const struct schedule *s, const struct tourney_options *to,
                 const struct outputs *outp, const bool *done, struct standings *st, FILE *out);
