@@ -167,6 +167,12 @@ jsonl_bad "a surrogate" "s/\"event\":\"/\"event\":\"$(printf '\355\240\200')/"
 sed "2s/\"event\":\"/\"event\":\"$(printf '\303\251')/" "$tmp/othello.jsonl" >"$tmp/utf8.jsonl"
 $M --check "$tmp/utf8.jsonl" >/dev/null && $R --list "$tmp/utf8.jsonl" >/dev/null &&
     $M --merge "$tmp/utf8.jsonl" >/dev/null; ok "jsonl: valid UTF-8 is read"
+# Names written by other JSON writers as \u escapes (a surrogate pair, a
+# lone surrogate, a NUL) are read as UTF-8: U+00E9, U+1F600, U+FFFD.
+sed 's/"Quartet#2"/"Caf\\u00E9 \\ud83d\\ude00 \\udc00\\u0000!"/' "$tmp/othello.jsonl" >"$tmp/u.jsonl"
+E=$(printf 'Caf\303\251 \360\237\230\200 \357\277\275\357\277\275!')
+$M --merge "$tmp/u.jsonl" | grep -qF "$E" && $R --list "$tmp/u.jsonl" | grep -qF "$E" &&
+    $M --check "$tmp/u.jsonl" >/dev/null; ok "jsonl: \\u escapes read as UTF-8"
 
 echo "(sweep: $cut_line; $points cuts through the programs)"
 echo "$passed passed, $failed failed"

@@ -2,7 +2,6 @@
 #include "json.h"
 #include "tools/quartet-render/strict.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,15 +27,16 @@ const char *json_string(const char *s, char *out, size_t cap)
         if (c == '\\') {
             s++;
             if (*s == 'u') {
-                unsigned v = 0;
-                for (int i = 1; i <= 4; i++) {
-                    if (!isxdigit((unsigned char)s[i]))
-                        return NULL;
-                    v = v * 16 + (unsigned)(isdigit((unsigned char)s[i]) ? s[i] - '0'
-                                            : tolower((unsigned char)s[i]) - 'a' + 10);
-                }
-                s += 4;
-                c = v < 128 ? (char)v : '?';
+                unsigned cp;
+                if (!(s = strict_json_u(s, &cp)))
+                    return NULL;
+                /* Other writers escape non-ASCII; a NUL would end the C string. */
+                char u[4];
+                size_t n = utf8_put(cp ? cp : 0xfffd, u);
+                if (k + n < cap)
+                    for (size_t i = 0; i < n; i++)
+                        out[k++] = u[i];
+                continue;
             } else {
                 /* The escapes JSON has, and no others. */
                 const char *e = *s ? strchr(escapes, *s) : NULL;

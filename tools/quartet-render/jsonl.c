@@ -36,14 +36,8 @@ static bool expect(struct cursor *c, char ch)
     return true;
 }
 
-static int hex_digit(char h)
-{
-    return h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10
-         : h >= 'A' && h <= 'F' ? h - 'A' + 10 : -1;
-}
-
-/* A string into out (cap bytes; longer ones are cut). Non-ASCII code
- * points become '?': nothing a picture shows needs them. */
+/* A string into out (cap bytes; longer ones are cut): escaped code points
+ * as UTF-8, escaped control characters as U+FFFD. */
 static bool string(struct cursor *c, char *out, size_t cap)
 {
     size_t k = 0;
@@ -60,15 +54,18 @@ static bool string(struct cursor *c, char *out, size_t cap)
             const char *esc = "\"\"\\\\//b\bf\fn\nr\rt\t";
             const char *e = *++c->s ? strchr(esc, *c->s) : NULL;
             if (*c->s == 'u') {
-                int v = 0;
-                for (int i = 1; i <= 4; i++) {
-                    int h = hex_digit(c->s[i]);
-                    if (h < 0)
-                        return fail(c, "bad \\u escape");
-                    v = v * 16 + h;
-                }
-                c->s += 4;
-                ch = v >= 0x20 && v < 0x7f ? (char)v : '?';
+                unsigned cp;
+                const char *end = strict_json_u(c->s, &cp);
+                if (!end)
+                    return fail(c, "bad \\u escape");
+                c->s = end;
+                /* Control characters have no place in a picture's text. */
+                char u[4];
+                size_t n = utf8_put(cp < 0x20 || cp == 0x7f ? 0xfffd : cp, u);
+                if (k + n < cap)
+                    for (size_t i = 0; i < n; i++)
+                        out[k++] = u[i];
+                continue;
             } else if (e && (e - esc) % 2 == 0) {
                 ch = e[1];
             } else {

@@ -110,3 +110,60 @@ const char *strict_json_literal(const char *s)
     }
     return NULL;
 }
+
+static int hex4(const char *s)
+{
+    int v = 0;
+    for (int i = 0; i < 4; i++) {
+        char h = s[i];
+        int d = h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10
+              : h >= 'A' && h <= 'F' ? h - 'A' + 10 : -1;
+        if (d < 0)
+            return -1;
+        v = v * 16 + d;
+    }
+    return v;
+}
+
+const char *strict_json_u(const char *s, unsigned *cp)
+{
+    int v = hex4(s + 1);
+    if (v < 0)
+        return NULL;
+    s += 4;
+    if (v >= 0xd800 && v < 0xdc00 && s[1] == '\\' && s[2] == 'u') {
+        int lo = hex4(s + 3);
+        if (lo < 0)
+            return NULL;
+        if (lo >= 0xdc00 && lo < 0xe000) {
+            *cp = 0x10000 + ((unsigned)(v - 0xd800) << 10) + (unsigned)(lo - 0xdc00);
+            return s + 6;
+        }
+    }
+    *cp = v >= 0xd800 && v < 0xe000 ? 0xfffd : (unsigned)v;
+    return s;
+}
+
+size_t utf8_put(unsigned cp, char *out)
+{
+    if (cp < 0x80) {
+        out[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        out[0] = (char)(0xc0 | cp >> 6);
+        out[1] = (char)(0x80 | (cp & 0x3f));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        out[0] = (char)(0xe0 | cp >> 12);
+        out[1] = (char)(0x80 | (cp >> 6 & 0x3f));
+        out[2] = (char)(0x80 | (cp & 0x3f));
+        return 3;
+    }
+    out[0] = (char)(0xf0 | cp >> 18);
+    out[1] = (char)(0x80 | (cp >> 12 & 0x3f));
+    out[2] = (char)(0x80 | (cp >> 6 & 0x3f));
+    out[3] = (char)(0x80 | (cp & 0x3f));
+    return 4;
+}
