@@ -894,6 +894,7 @@ function recordData() {
     over: state.over,
     timeControl: times.length ? times.map((t) => `${t} s per move`).join(', ') : 'none',
     date: new Date().toISOString().slice(0, 10),
+    ...(cfg.setup ? { setup: cfg.setup } : {}),
   };
 }
 
@@ -936,7 +937,14 @@ function wire() {
       act(async () => { await stopAnalysis(); });
     }
   });
-  $('dl-text').addEventListener('click', () => state.cfg && download(`${baseName()}.txt`, 'text/plain', textRecord(recordData())));
+  $('dl-text').addEventListener('click', () => {
+    if (!state.cfg) return;
+    const rec = recordData();
+    // The text record has no field for another start: it would be read
+    // back from the normal one, as a different game.
+    if (rec.setup) { note('This game starts from a set-up position, which the text record cannot hold: download it as SGF.'); return; }
+    download(`${baseName()}.txt`, 'text/plain', textRecord(rec));
+  });
   $('dl-sgf').addEventListener('click', () => state.cfg && download(`${baseName()}.sgf`, 'application/x-go-sgf', sgfRecord(recordData())));
   $('dl-svg').addEventListener('click', () => {
     if (!state.cfg) return;

@@ -5,7 +5,7 @@
 import { GAMES } from './games.js';
 
 // rec: {game, size, variants: [], seats: [{name, who}], moves: [],
-//       result, over, timeControl, date}
+//       result, over, timeControl, date, setup?: {board, side}}
 export function textRecord(rec) {
   const lines = ['[Game 1]', `Game: ${rec.game}`, `Size: ${rec.size}`];
   if (rec.variants.length) lines.push(`Variants: ${rec.variants.join(' ')}`);
@@ -36,12 +36,27 @@ export function sgfPoint(move) {
   return col + String.fromCharCode(96 + row);
 }
 
+// A set_position board (row by row from the top, X black, O white, -
+// empty) as AB and AW lists.
+function setupStones(board, size) {
+  const pts = { X: [], O: [] };
+  [...board].forEach((c, i) => {
+    if (pts[c]) pts[c].push(String.fromCharCode(97 + (i % size), 97 + Math.floor(i / size)));
+  });
+  const list = (tag, ps) => (ps.length ? `${tag}${ps.map((p) => `[${p}]`).join('')}` : '');
+  return list('AB', pts.X) + list('AW', pts.O);
+}
+
 export function sgfRecord(rec) {
   const gm = GAMES[rec.game].sgf;
   let s = `(;FF[4]CA[UTF-8]AP[quartet-web]GM[${gm}]SZ[${rec.size}]`;
   if (rec.variants.length) s += `QV[${sgfText(rec.variants.join(' '))}]`;
   s += `EV[quartet-web]DT[${rec.date}]OT[${sgfText(rec.timeControl)}]`;
-  if (rec.game === 'Othello') {
+  // A game from a set-up position (an SGF reviewed, then played on) starts
+  // from its stones and side to move; White may move first.
+  const first = rec.setup && rec.setup.side === 'white' ? 1 : 0;
+  if (rec.setup) s += setupStones(rec.setup.board, rec.size) + `PL[${first ? 'W' : 'B'}]`;
+  else if (rec.game === 'Othello') {
     // The start position as setup stones, as Othello SGF viewers expect.
     const a = String.fromCharCode(96 + rec.size / 2);
     const b = String.fromCharCode(97 + rec.size / 2);
@@ -50,7 +65,7 @@ export function sgfRecord(rec) {
   s += `PB[${sgfText(rec.seats[0].who)}]PW[${sgfText(rec.seats[1].who)}]`;
   s += `GN[game 1]RE[${rec.over ? sgfText(rec.result) : '?'}]GC[${rec.over ? 'normal' : 'unfinished'}]\n`;
   rec.moves.forEach((m, i) => {
-    s += `;${i % 2 ? 'W' : 'B'}[${sgfPoint(m)}]`;
+    s += `;${(i + first) % 2 ? 'W' : 'B'}[${sgfPoint(m)}]`;
     if (i % 12 === 11) s += '\n';
   });
   return s + ')\n';

@@ -329,6 +329,7 @@ class Review {
       seats: r.seats.map((s, i) => ({ name: GAMES[r.game].seats.length === 2 ? ['black', 'white'][i] : s.name, who: s.who || '?' })),
       moves: r.moves, result: r.result || '*', over: Boolean(r.result) && r.result !== '*' && r.result !== '?',
       timeControl: 'unknown', date: r.date || new Date().toISOString().slice(0, 10),
+      ...(r.setup ? { setup: r.setup } : {}),
     };
   }
 

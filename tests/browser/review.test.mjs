@@ -294,6 +294,37 @@ test('review an Othello SGF set up elsewhere', async () => {
   await samePosition(page, 'Othello', 8, moves, 3, board);
   await stepTo(page, 'keys', 1, 4);
   await samePosition(page, 'Othello', 8, moves, 1, board);
+  // Its SGF download keeps the set-up stones and White's first move, and
+  // reads back as the same game; the text record, which cannot hold them,
+  // is not offered as if it could.
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#dl-sgf')]);
+  const sgf = fs.readFileSync(await dl.path(), 'utf8');
+  const want = `AB[aa][ed][de]AW[dd][ee]PL[W]`;
+  assert(sgf.includes(want) && sgf.includes(`;W[${sgfPt(moves[0])}];B[${sgfPt(moves[1])}]`),
+    `set-up SGF download: no ${want} or not White first: ${sgf}`);
+  const back = path.join(TMP, 'setup-again.sgf');
+  fs.writeFileSync(back, sgf);
+  let texts = 0;
+  page.on('download', () => { texts++; });
+  await page.click('#dl-text');
+  await page.waitForTimeout(500);
+  const said = await page.textContent('#note');
+  assert(texts === 0 && /set-up position/.test(said), `set-up game: a text record was downloaded (${texts}) or not explained ("${said}")`);
+  await page.click('#rv-close');
+  await page.waitForSelector('#review[data-state="closed"]');
+  await openFile(page, back);
+  assert((await review(page)).plies === 4, 'set-up SGF downloaded: not 4 plies');
+  await stepTo(page, 'keys', 3, 4);
+  await samePosition(page, 'Othello', 8, moves, 3, board);
+  // Played on from ply 3: the game's SGF still starts from the set-up.
+  await page.$$eval('#seats .kind', (ss) => ss.forEach((s) => { s.value = 'human'; s.dispatchEvent(new Event('change')); }));
+  const n0 = await refreshes(page);
+  await page.click('#rv-play');
+  await settle(page, n0);
+  const [dl2] = await Promise.all([page.waitForEvent('download'), page.click('#dl-sgf')]);
+  const played = fs.readFileSync(await dl2.path(), 'utf8');
+  assert(played.includes(want) && played.includes(moves.slice(0, 3).map((m, i) => `;${i % 2 ? 'B' : 'W'}[${sgfPt(m)}]`).join('') + ')'),
+    `set-up game played on: its SGF lost the set-up or the moves: ${played}`);
   await page.close();
 });
 
