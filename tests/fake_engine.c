@@ -7,7 +7,8 @@
  * so the runner must read list_commands. Hostile modes for the records and
  * the process handling: --evil puts line breaks, ']', '\\', forged record
  * lines and bytes that are not UTF-8 in its name, version, '?' answers and
- * final_score; --ignore-term outlives EOF and SIGTERM; --flood-stderr N
+ * final_score; --ignore-term outlives EOF and SIGTERM, --ignore-quit
+ * answers quit and stays; --flood-stderr N
  * writes N bytes to stderr at start; --log-time-left FILE notes each
  * time_left it gets. */
 #include "engine/game.h"
@@ -29,7 +30,7 @@ struct fake {
     int genmoves;              /* genmoves this game */
     int illegal_at, garbage_at, refuse_at, crash_at, hang_at, pass_at, resign_at;
     double slow;
-    bool wrong_score, no_set_game, no_known_command, armed, evil;
+    bool wrong_score, no_set_game, no_known_command, armed, evil, ignore_quit;
     const char *name;
     const char *once;
     const char *time_left_log;
@@ -228,7 +229,8 @@ static void command(struct fake *f, int argc, char **argv)
         reply("%s", "");
     else if (!strcmp(c, "quit")) {
         reply("%s", "");
-        exit(0);
+        if (!f->ignore_quit)
+            exit(0);
     } else
         fail("unknown command");
 }
@@ -254,6 +256,8 @@ int main(int argc, char **argv)
             f.evil = true;
         else if (!strcmp(a, "--ignore-term"))
             ignore_term = true;
+        else if (!strcmp(a, "--ignore-quit"))
+            f.ignore_quit = true;
         else {
             i++;
             if (!strcmp(a, "--seed"))

@@ -6,7 +6,8 @@
 # of doc/tournaments.md); a kill between the JSON line and the other
 # records is repaired on resume (each game once in each file, the same
 # bytes as a run never killed); an engine that ignores EOF and SIGTERM
-# dies with a kill -9'd runner; --engine-stderr stops at its cap;
+# dies with a kill -9'd runner, also under a wrapper script, and inherits
+# no record file; --engine-stderr stops at its cap;
 # time_left never sends 0 while time is left; a record that cannot be
 # written (a full disk, a size limit) stops the event with status 2.
 : "${QUARTET:=bin/quartet}" "${BIN:=bin}" "${TESTBIN:=build/rel/tests}"
@@ -122,6 +123,42 @@ while [ $i -lt 20 ] && [ $left -gt 0 ]; do
 done
 [ -n "$pids" ] && [ $left -eq 0 ]; ok "engines die with the runner ($left of $(echo $pids | wc -w) left after 2 s)"
 for p in $pids; do alive "$p" && kill -9 "$p"; done
+# The same with each engine started by a wrapper script that does not exec
+# it: the engines are the runner's grandchildren, which PR_SET_PDEATHSIG
+# does not reach; the guard of their process group does.
+printf '#!/bin/sh\n"$@"\nstatus=$?\nexit $status\n' >"$tmp/wrap.sh"
+rm -f "$tmp/plog"
+$M -e "sh $tmp/wrap.sh $F --seed 1 --ignore-term --hang-at 1 --log $tmp/plog" \
+   -e "sh $tmp/wrap.sh $F --seed 2 --ignore-term --log $tmp/plog" --games 1 --timeout 60 --quiet >/dev/null 2>&1 &
+mp=$!
+i=0
+while [ "$(cat "$tmp/plog" 2>/dev/null | wc -l)" -lt 4 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 0.3
+pids=$(cut -d' ' -f2 "$tmp/plog" | tail -n 2)
+kill -9 $mp
+wait $mp 2>/dev/null
+i=0 left=1
+while [ $i -lt 20 ] && [ $left -gt 0 ]; do
+    left=0
+    for p in $pids; do alive "$p" && left=$((left + 1)); done
+    [ $left -gt 0 ] && sleep 0.1
+    i=$((i + 1))
+done
+[ -n "$pids" ] && [ $left -eq 0 ]; ok "engines under a wrapper die with the runner ($left of $(echo $pids | wc -w) left after 2 s)"
+for p in $pids; do alive "$p" && kill -9 "$p"; done
+# A normal end: a wrapped engine that ignores quit, EOF and SIGTERM is gone
+# when the runner has exited.
+rm -f "$tmp/plog"
+$M -e "sh $tmp/wrap.sh $F --seed 1 --ignore-term --ignore-quit --log $tmp/plog" -e "$F --seed 2" --games 1 --quiet >/dev/null 2>&1
+pids=$(cut -d' ' -f2 "$tmp/plog" | sort -u)
+left=0
+for p in $pids; do alive "$p" && left=$((left + 1)); done
+[ -n "$pids" ] && [ $left -eq 0 ]; ok "a wrapped engine that ignores quit is gone after the run ($left left)"
+for p in $pids; do alive "$p" && kill -9 "$p"; done
+# Engines get no descriptor of the record files: one could write to them.
+printf '#!/bin/sh\nls -l /proc/$$/fd >"%s" 2>&1\nexec "$@"\n' "$tmp/fds" >"$tmp/fdwrap.sh"
+$M -e "sh $tmp/fdwrap.sh $F --seed 1" -e "$F --seed 2" --games 1 --quiet --jsonl "$tmp/fd.jsonl" --records "$tmp/fd.txt" \
+   --sgf "$tmp/fd.sgf" >/dev/null 2>&1 && [ -s "$tmp/fds" ] && ! grep -q "$tmp/fd\." "$tmp/fds"; ok "engines inherit no record file"
 
 # ---- the stderr cap: two engines flood 300 kB each at start; 50 kB each kept ----
 $M -e "$F --seed 1 --flood-stderr 300000 --name A" -e "$F --seed 2 --flood-stderr 300000 --name B" --games 2 --quiet \

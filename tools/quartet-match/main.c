@@ -300,7 +300,7 @@ static int stats_mode(const char *v, const struct sprt *sp)
 
 static FILE *open_out(const char *path)
 {
-    FILE *f = fopen(path, "w");
+    FILE *f = fopen(path, "we");
     if (!f)
         die("cannot write %s", path);
     return f;
@@ -321,11 +321,12 @@ static int close_outputs(struct outputs *o)
 }
 
 /* Opens the record files, appending when a run is resumed. Returns 0, or
- * -1 with a message on stderr. */
+ * -1 with a message on stderr. Close-on-exec ("e"): an engine that got
+ * their descriptors could write into the records. */
 static int open_outputs(struct outputs *o, const char *jsonl, const char *records,
                         const char *sgf, bool append)
 {
-    const char *mode = append ? "a" : "w", *bad = NULL;
+    const char *mode = append ? "ae" : "we", *bad = NULL;
     o->jsonl_path = jsonl;
     o->records_path = records;
     o->sgf_path = sgf;

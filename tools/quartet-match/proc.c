@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #ifdef __linux__
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #endif
 #include <unistd.h>
 
@@ -54,6 +55,42 @@ int split_command(const char *line, char *store, size_t cap, char **argv, int ma
     }
     argv[n] = NULL;
     return n;
+}
+
+/* Closes every descriptor from lo up (close_range, or one by one below
+ * max where the kernel lacks it). */
+static void close_from(int lo, int max)
+{
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, (unsigned)lo, ~0U, 0) == 0)
+        return;
+#endif
+    for (int fd = lo; fd < max; fd++)
+        close(fd);
+}
+
+/* The guard of an engine's process group, started by the runner: a
+ * process of that group holding only the read end of a pipe whose write
+ * end the runner keeps. When that end closes, because the runner stopped
+ * the engine or died by any means, kill -9 included, the guard kills the
+ * whole group. PR_SET_PDEATHSIG reaches the engine only; this reaches
+ * what a wrapper script started too. The runner reaps it after a stop;
+ * only after the runner's death is it left to init. Returns its pid, or
+ * -1. */
+static pid_t start_guard(pid_t group, int guard_fd, int max_fd)
+{
+    pid_t g = fork();
+    if (g != 0)
+        return g;
+    if (setpgid(0, group) != 0) /* the group is gone already */
+        _exit(0);
+    dup2(guard_fd, 0);
+    close_from(1, max_fd);
+    char c;
+    while (read(0, &c, 1) < 0 && errno == EINTR)
+        ;
+    kill(0, SIGKILL);
+    _exit(0);
 }
 
 /* The child side: never returns. Only async-signal-safe calls after fork. */
@@ -109,9 +146,14 @@ int proc_start(struct proc *p, const char *cmd, const char *dir, struct errcap *
         return -1;
     }
     int in[2] = {-1, -1}, out[2] = {-1, -1}, rep[2] = {-1, -1}, er[2] = {-1, -1};
+    int guard[2] = {-1, -1};
     pid_t parent = getpid(), pid = -1;
+    long max_fd = sysconf(_SC_OPEN_MAX);
+    if (max_fd < 0 || max_fd > 65536)
+        max_fd = 65536;
     if (pipe2(in, O_CLOEXEC) == 0 && pipe2(out, O_CLOEXEC) == 0 &&
-        pipe2(rep, O_CLOEXEC) == 0 && (!errc || pipe2(er, O_CLOEXEC) == 0))
+        pipe2(rep, O_CLOEXEC) == 0 && pipe2(guard, O_CLOEXEC) == 0 &&
+        (!errc || pipe2(er, O_CLOEXEC) == 0))
         pid = fork();
     if (pid < 0) {
         snprintf(err, cap, "cannot start %s: %s", argv[0], strerror(errno));
@@ -119,13 +161,18 @@ int proc_start(struct proc *p, const char *cmd, const char *dir, struct errcap *
         close_pair(out);
         close_pair(rep);
         close_pair(er);
+        close_pair(guard);
         return -1;
     }
     if (pid == 0)
         exec_child(argv, dir, in[0], out[1], er[1], rep[1], parent);
+    setpgid(pid, pid); /* as the child does, so that the guard finds the group */
+    p->guard_pid = start_guard(pid, guard[0], (int)max_fd);
     close(in[0]);
     close(out[1]);
     close(rep[1]);
+    close(guard[0]);
+    p->guard_fd = guard[1];
     if (er[1] >= 0) {
         close(er[1]);
         /* Read between responses without ever waiting on it. */
@@ -223,6 +270,19 @@ void errcap_write(struct errcap *c, const char *buf, size_t n)
     }
 }
 
+/* The guard's pipe closed: it kills what is left of the engine's group,
+ * itself included, and is reaped. */
+static void release_guard(struct proc *p)
+{
+    if (p->guard_fd >= 0)
+        close(p->guard_fd);
+    p->guard_fd = -1;
+    if (p->guard_pid > 0)
+        while (waitpid(p->guard_pid, NULL, 0) < 0 && errno == EINTR)
+            ;
+    p->guard_pid = 0;
+}
+
 void proc_kill(struct proc *p)
 {
     if (p->pid <= 0)
@@ -232,6 +292,7 @@ void proc_kill(struct proc *p)
     kill(p->pid, SIGKILL);
     while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)
         ;
+    release_guard(p);
     p->pid = 0;
 }
 
@@ -247,6 +308,7 @@ void proc_stop(struct proc *p, double grace)
         pid_t r = waitpid(p->pid, NULL, WNOHANG);
         if (r == p->pid || (r < 0 && errno != EINTR)) {
             kill(-p->pid, SIGKILL); /* leftovers of a shell wrapper */
+            release_guard(p);
             p->pid = 0;
             return;
         }

@@ -36,6 +36,8 @@ struct proc {
     pid_t pid;            /* 0 when not running */
     int to_fd, from_fd;   /* child's stdin, child's stdout */
     int err_fd;           /* child's stderr (-1: it goes to /dev/null) */
+    int guard_fd;         /* closed when the engine is stopped: its group dies */
+    pid_t guard_pid;      /* the process that kills it then (0: none) */
     struct errcap *cap;   /* where err_fd's bytes go */
     size_t len;           /* bytes buffered in buf */
     char buf[PROC_BUF];

@@ -191,7 +191,7 @@ static int repair_one(const struct line_game *g, void *ctx, char *err, size_t ca
     } else if (sgf) {
         char path[4096];
         sgf_game_path(path, sizeof path, r->sgf_dir, g->rec.id);
-        FILE *f = fopen(path, "w");
+        FILE *f = fopen(path, "we");
         if (!f)
             return cannot_write(path, err, cap);
         int bad = write_sgf(f, r->cfg, r->rec);
@@ -209,7 +209,7 @@ static int repair_one(const struct line_game *g, void *ctx, char *err, size_t ca
 
 static FILE *open_append(const char *path, char *err, size_t cap)
 {
-    FILE *f = fopen(path, "a");
+    FILE *f = fopen(path, "ae");
     if (!f)
         snprintf(err, cap, "cannot write %s: %s", path, strerror(errno));
     return f;

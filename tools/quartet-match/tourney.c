@@ -83,7 +83,7 @@ static bool write_outputs(struct tourney *t, const struct game_record *rec)
     if (o->sgf_dir) {
         char path[4096];
         sgf_game_path(path, sizeof path, o->sgf_dir, rec->id);
-        FILE *f = fopen(path, "w");
+        FILE *f = fopen(path, "we");
         if (!f)
             return write_failed(t, path, rec->id);
         int bad = write_sgf(f, t->cfg, rec);
