@@ -104,48 +104,35 @@ QUARTET_MATCH_TEST_KILL=after-jsonl:1 ev --jsonl "$tmp/k.jsonl" --records "$tmp/
 
 # ---- parent death: an engine hung in genmove that ignores SIGTERM and EOF
 # dies with the runner's kill -9 ----
-rm -f "$tmp/plog"
-$M -e "$F --seed 1 --ignore-term --hang-at 1 --log $tmp/plog" -e "$F --seed 2 --ignore-term --log $tmp/plog" \
-   --games 1 --timeout 60 --quiet >/dev/null 2>&1 &
-mp=$!
-i=0
-while [ "$(cat "$tmp/plog" 2>/dev/null | wc -l)" -lt 4 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-sleep 0.3
-pids=$(cut -d' ' -f2 "$tmp/plog" | tail -n 2)
-kill -9 $mp
-wait $mp 2>/dev/null
-i=0 left=1
-while [ $i -lt 20 ] && [ $left -gt 0 ]; do
-    left=0
-    for p in $pids; do alive "$p" && left=$((left + 1)); done
-    [ $left -gt 0 ] && sleep 0.1
-    i=$((i + 1))
-done
-[ -n "$pids" ] && [ $left -eq 0 ]; ok "engines die with the runner ($left of $(echo $pids | wc -w) left after 2 s)"
-for p in $pids; do alive "$p" && kill -9 "$p"; done
+# die_with_runner NAME [WRAPPER]: two such engines (WRAPPER before each
+# command), the runner killed once both play; both gone within 2 s
+die_with_runner() {
+    rm -f "$tmp/plog"
+    $M -e "$2 $F --seed 1 --ignore-term --hang-at 1 --log $tmp/plog" \
+       -e "$2 $F --seed 2 --ignore-term --log $tmp/plog" --games 1 --timeout 60 --quiet >/dev/null 2>&1 &
+    mp=$!
+    i=0
+    while [ "$(cat "$tmp/plog" 2>/dev/null | wc -l)" -lt 4 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+    sleep 0.3
+    pids=$(cut -d' ' -f2 "$tmp/plog" | tail -n 2)
+    kill -9 $mp
+    wait $mp 2>/dev/null
+    i=0 left=1
+    while [ $i -lt 20 ] && [ $left -gt 0 ]; do
+        left=0
+        for p in $pids; do alive "$p" && left=$((left + 1)); done
+        [ $left -gt 0 ] && sleep 0.1
+        i=$((i + 1))
+    done
+    [ -n "$pids" ] && [ $left -eq 0 ]; ok "$1 ($left of $(echo $pids | wc -w) left after 2 s)"
+    for p in $pids; do alive "$p" && kill -9 "$p"; done
+}
+die_with_runner "engines die with the runner"
 # The same with each engine started by a wrapper script that does not exec
 # it: the engines are the runner's grandchildren, which PR_SET_PDEATHSIG
 # does not reach; the guard of their process group does.
 printf '#!/bin/sh\n"$@"\nstatus=$?\nexit $status\n' >"$tmp/wrap.sh"
-rm -f "$tmp/plog"
-$M -e "sh $tmp/wrap.sh $F --seed 1 --ignore-term --hang-at 1 --log $tmp/plog" \
-   -e "sh $tmp/wrap.sh $F --seed 2 --ignore-term --log $tmp/plog" --games 1 --timeout 60 --quiet >/dev/null 2>&1 &
-mp=$!
-i=0
-while [ "$(cat "$tmp/plog" 2>/dev/null | wc -l)" -lt 4 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-sleep 0.3
-pids=$(cut -d' ' -f2 "$tmp/plog" | tail -n 2)
-kill -9 $mp
-wait $mp 2>/dev/null
-i=0 left=1
-while [ $i -lt 20 ] && [ $left -gt 0 ]; do
-    left=0
-    for p in $pids; do alive "$p" && left=$((left + 1)); done
-    [ $left -gt 0 ] && sleep 0.1
-    i=$((i + 1))
-done
-[ -n "$pids" ] && [ $left -eq 0 ]; ok "engines under a wrapper die with the runner ($left of $(echo $pids | wc -w) left after 2 s)"
-for p in $pids; do alive "$p" && kill -9 "$p"; done
+die_with_runner "engines under a wrapper die with the runner" "sh $tmp/wrap.sh"
 # A normal end: a wrapped engine that ignores quit, EOF and SIGTERM is gone
 # when the runner has exited.
 rm -f "$tmp/plog"
