@@ -12,23 +12,26 @@ struct engine {
     FILE *in, *out;   /* the engine's standard input and output */
 };
 
-/* Runs `path` with the flags (NULL-terminated, at most 14). -1 when the
- * pipes or the process cannot be made. */
-static inline int engine_start(struct engine *e, const char *path,
-                               const char *const *flags)
+/* Runs `path` with the words of pre, then of flags (each NULL-terminated,
+ * or NULL; 14 words at most in all) on two pipes: *to_fd its standard
+ * input, *from_fd its standard output. Its pid, or -1. */
+static inline pid_t engine_spawn(const char *path, const char *const *pre,
+                                 const char *const *flags, int *to_fd, int *from_fd)
 {
     int to[2], from[2];
     if (pipe(to) || pipe(from))
         return -1;
-    e->pid = fork();
-    if (e->pid < 0)
+    pid_t pid = fork();
+    if (pid < 0)
         return -1;
-    if (e->pid == 0) {
+    if (pid == 0) {
         dup2(to[0], 0);
         dup2(from[1], 1);
         close(to[0]), close(to[1]), close(from[0]), close(from[1]);
         const char *argv[16] = {path};
         int n = 1;
+        for (int i = 0; pre && pre[i] && n < 15; i++)
+            argv[n++] = pre[i];
         for (int i = 0; flags && flags[i] && n < 15; i++)
             argv[n++] = flags[i];
         argv[n] = NULL;
@@ -37,8 +40,22 @@ static inline int engine_start(struct engine *e, const char *path,
     }
     close(to[0]);
     close(from[1]);
-    e->in = fdopen(to[1], "w");
-    e->out = fdopen(from[0], "r");
+    *to_fd = to[1];
+    *from_fd = from[0];
+    return pid;
+}
+
+/* Runs `path` with the flags (NULL-terminated, at most 14). -1 when the
+ * pipes or the process cannot be made. */
+static inline int engine_start(struct engine *e, const char *path,
+                               const char *const *flags)
+{
+    int to, from;
+    e->pid = engine_spawn(path, NULL, flags, &to, &from);
+    if (e->pid < 0)
+        return -1;
+    e->in = fdopen(to, "w");
+    e->out = fdopen(from, "r");
     return e->in && e->out ? 0 : -1;
 }
 

@@ -7,6 +7,7 @@
  * interrupt that arrives while the last answer is still being written, and
  * a long piped script whose answers must all come back in order. */
 #include "check.h"
+#include "engine_pipe.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -24,7 +25,8 @@
  * natural duration of the commands stopped (minutes or more). */
 #define STOP_BOUND 2.0
 
-struct engine {
+/* The engine under test, on raw pipes (a response may be waited for with a timeout). */
+struct link {
     pid_t pid;
     int in, out;          /* its stdin (we write), its stdout (we read) */
     char buf[1 << 16];
@@ -52,35 +54,15 @@ static const char *engine_path(void)
 }
 
 /* Starts the engine with extra flags (NULL-terminated). */
-static int start(struct engine *e, const char *const *flags)
+static int start(struct link *e, const char *const *flags)
 {
-    int to[2], from[2];
-    if (pipe(to) || pipe(from))
-        return -1;
+    static const char *const one_thread[] = {"--threads", "1", NULL};
     e->len = 0;
-    e->pid = fork();
-    if (e->pid < 0)
-        return -1;
-    if (e->pid == 0) {
-        dup2(to[0], 0);
-        dup2(from[1], 1);
-        close(to[0]), close(to[1]), close(from[0]), close(from[1]);
-        const char *argv[16] = {engine_path(), "--threads", "1"};
-        int n = 3;
-        for (int i = 0; flags && flags[i] && n < 15; i++)
-            argv[n++] = flags[i];
-        argv[n] = NULL;
-        execv(argv[0], (char *const *)argv);
-        _exit(127);
-    }
-    close(to[0]);
-    close(from[1]);
-    e->in = to[1];
-    e->out = from[0];
-    return 0;
+    e->pid = engine_spawn(engine_path(), one_thread, flags, &e->in, &e->out);
+    return e->pid < 0 ? -1 : 0;
 }
 
-static void say(struct engine *e, const char *text)
+static void say(struct link *e, const char *text)
 {
     size_t n = strlen(text), off = 0;
     while (off < n) {
@@ -94,7 +76,7 @@ static void say(struct engine *e, const char *text)
 /* The next response (its text without the closing empty line) into out,
  * waiting at most `timeout` seconds: its length, or -1 on a timeout or
  * the end of the output. */
-static int response(struct engine *e, char *out, size_t cap, double timeout)
+static int response(struct link *e, char *out, size_t cap, double timeout)
 {
     double end = now() + timeout;
     for (;;) {
@@ -128,7 +110,7 @@ static int response(struct engine *e, char *out, size_t cap, double timeout)
 
 /* Sends one command and returns its response (static; "(none)" on a
  * timeout). */
-static const char *ask(struct engine *e, const char *cmd)
+static const char *ask(struct link *e, const char *cmd)
 {
     static char out[1 << 16];
     say(e, cmd);
@@ -139,7 +121,7 @@ static const char *ask(struct engine *e, const char *cmd)
 }
 
 /* Ends the engine and returns its exit status (-1: killed by us). */
-static int finish(struct engine *e)
+static int finish(struct link *e)
 {
     close(e->in);
     double end = now() + 10;
@@ -166,7 +148,7 @@ enum how { BY_LINE, BY_SIGINT };
 static void stop_one(const char *label, const char *const *flags, const char *setup,
                      const char *cmd, const char *want, bool moves, enum how how)
 {
-    struct engine e;
+    struct link e;
     CHECK(start(&e, flags) == 0, "%s: start", label);
     say(&e, setup);
     char before[4096], board[4096], resp[4096];
@@ -265,7 +247,7 @@ static void test_sigint(void)
              true, BY_SIGINT);
 
     /* Nothing running: SIGINT ends the engine cleanly (status 0). */
-    struct engine e;
+    struct link e;
     CHECK(start(&e, NULL) == 0, "start");
     CHECK(strcmp(ask(&e, "name"), "= Quartet") == 0, "answers before SIGINT");
     double t0 = now();
@@ -305,7 +287,7 @@ static void test_sigint(void)
 static void test_time_cap(void)
 {
     static const char *const cap[] = {"--max-command-time", "0.5", NULL};
-    struct engine e;
+    struct link e;
     CHECK(start(&e, cap) == 0, "start");
     char resp[4096];
     double t0 = now();
@@ -343,7 +325,7 @@ static void test_time_cap(void)
  * soon as it starts; with nothing to stop it is a comment, no answer. */
 static void test_queue(void)
 {
-    struct engine e;
+    struct link e;
     CHECK(start(&e, NULL) == 0, "start");
     say(&e, "# interrupt\n1 perft 30\n# interrupt\n2 name\n# interrupt\n3 perft 3\n");
     char r1[256], r2[256], r3[256];
@@ -368,7 +350,7 @@ static void test_queue(void)
  * runs, and the queued ones are then answered, in order, untouched. */
 static void test_behind_queue(void)
 {
-    struct engine e;
+    struct link e;
     CHECK(start(&e, NULL) == 0, "start");
     say(&e, "1 perft 30\n2 perft 3\n3 name\n");
     usleep(200000);   /* perft 30 is running, the others wait */
@@ -397,7 +379,7 @@ static void test_behind_queue(void)
  * perft ran on to the time cap. */
 static void test_answer_window(void)
 {
-    struct engine e;
+    struct link e;
     CHECK(start(&e, (const char *const[]){"--max-command-time", "3", NULL}) == 0, "start");
     int size = fcntl(e.out, F_SETPIPE_SZ, 4096);
     CHECK(size >= 4096 && size < 11000, "output pipe of %d bytes", size);
@@ -443,7 +425,7 @@ static void keep(char *out, size_t cap, size_t *used, const char *resp)
  * aimed at perft, as it should be (seen once, in a fresh-clone CI run). */
 static void run_script(bool with_interrupts, char *out, size_t cap)
 {
-    struct engine e;
+    struct link e;
     out[0] = '\0';
     if (start(&e, (const char *const[]){"--player", "random", "--seed", "7", NULL}) != 0)
         return;
