@@ -28,7 +28,7 @@ void slot_init(struct slot *s, const volatile sig_atomic_t *stop)
     for (int e = 0; e < MAX_ENGINES; e++)
         for (int c = 0; c < GAME_MAX_PLAYERS; c++)
             s->proc[e][c] = (struct proc){.pid = 0, .to_fd = -1, .from_fd = -1, .err_fd = -1,
-                                          .stop = stop};
+                                          .guard_fd = -1, .stop = stop};
 }
 
 void slot_close(struct slot *s)

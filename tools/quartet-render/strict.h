@@ -28,10 +28,11 @@ const char *strict_json_number(const char *s);
 /* The end of true, false or null at s, or NULL. */
 const char *strict_json_literal(const char *s);
 
-/* The JSON escape \uXXXX at s (s at the 'u'), a surrogate pair
- * (\uD83D\uDE00) read as one code point: that code point into *cp, a
- * lone surrogate as U+FFFD (it has no UTF-8 form). Returns the position
- * of the escape's last hex digit, or NULL when a digit is not hex. */
+/* The JSON escape at s: a 'u' and four hex digits (s at the 'u'), a
+ * surrogate pair (\uD83D\uDE00) read as one code point. That code point
+ * goes into *cp, a lone surrogate as U+FFFD (it has no UTF-8 form).
+ * Returns the position of the escape's last hex digit, or NULL when a
+ * digit is not hex. */
 const char *strict_json_u(const char *s, unsigned *cp);
 /* Code point cp (below 0x110000) as UTF-8 into out; returns the count, 1 to 4. */
 size_t utf8_put(unsigned cp, char *out);
