@@ -95,7 +95,7 @@ $(foreach t,$(TOOL_DIRS),$(eval $(call TOOL_DIR_RULE,$(t))))
 # numbers and UTF-8 of its JSON reader) links quartet-render's.
 # GGF records (protocol/ggf.c, the codec NBoard's `set game` uses too).
 GGF_OBJ := $(BUILD)/protocol/ggf.o
-RECORD_READER_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(addprefix tools/quartet-render/,record.c jsonl.c sgf.c text.c strict.c)) $(GGF_OBJ)
+RECORD_READER_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(addprefix tools/quartet-render/,record.c jsonl.c sgf.c text.c strict.c ggf.c)) $(GGF_OBJ)
 $(BIN)/quartet-match: $(RECORD_READER_OBJ)
 $(BIN)/quartet-render: $(GGF_OBJ)
 

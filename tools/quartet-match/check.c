@@ -110,6 +110,15 @@ static bool replay(const struct rec_game *p, int max_solve, FILE *out)
         abort();
     g->init(st, &o);
     uint64_t h = 1469598103934665603ULL; /* FNV-1a over the move texts */
+    if (p->setup[0]) {
+        /* A set-up start (GGF's BO) is part of what the moves hash names. */
+        char side[2] = {p->setup_side, '\0'}, e[120] = "no set-up positions";
+        if (!g->set_position || g->set_position(st, p->setup, side, e, sizeof e) != 0)
+            snprintf(why, sizeof why, "set-up start refused: %.100s", e);
+        for (const char *c = p->setup; *c; c++)
+            h = (h ^ (unsigned char)*c) * 1099511628211ULL;
+        h = (h ^ (unsigned char)p->setup_side) * 1099511628211ULL;
+    }
     for (int i = 0; i < p->nmoves && !why[0]; i++) {
         move_t m;
         char low[16];

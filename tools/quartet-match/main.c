@@ -78,6 +78,7 @@ static void usage(FILE *f)
         "                            event is resumed (only missing games are played)\n"
         "      --records FILE        text game records (all games)\n"
         "      --sgf FILE.sgf|DIR    SGF records (Othello, Torus Hex)\n"
+        "      --ggf FILE            GGF records, one game a line (Othello)\n"
         "      --sprt SPEC           elo0=0,elo1=10,alpha=0.05,beta=0.05: stop when decided\n"
         "      --engine-stderr FILE  append engines' stderr to FILE (default /dev/null)\n"
         "      --engine-stderr-max MB  keep at most MB megabytes (10^6 bytes) of each\n"
@@ -85,7 +86,7 @@ static void usage(FILE *f)
         "      --no-final-score      do not ask engines for final_score\n"
         "      --quiet               no progress line\n"
         "Other modes\n"
-        "      --check FILE          replay records (JSONL, SGF or text) and compare\n"
+        "      --check FILE          replay records (JSONL, SGF, GGF or text) and compare\n"
         "      --stats W,D,L         print score, Elo +- 95% and SPRT for these counts\n"
         "      --merge FILE...       one table from JSONL files of one event (shards)\n"
         "  -h, --help\n",
@@ -309,10 +310,10 @@ static FILE *open_out(const char *path)
 /* Returns 0, or -1 with a message when a file's last bytes were lost. */
 static int close_outputs(struct outputs *o)
 {
-    FILE *f[3] = {o->jsonl, o->records, o->sgf_file};
-    const char *path[3] = {o->jsonl_path, o->records_path, o->sgf_path};
+    FILE *f[4] = {o->jsonl, o->records, o->sgf_file, o->ggf};
+    const char *path[4] = {o->jsonl_path, o->records_path, o->sgf_path, o->ggf_path};
     int rc = 0;
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 4; i++)
         if (f[i] && fclose(f[i]) != 0) {
             fprintf(stderr, "quartet-match: cannot write %s: %s\n", path[i], strerror(errno));
             rc = -1;
@@ -324,16 +325,19 @@ static int close_outputs(struct outputs *o)
  * -1 with a message on stderr. Close-on-exec ("e"): an engine that got
  * their descriptors could write into the records. */
 static int open_outputs(struct outputs *o, const char *jsonl, const char *records,
-                        const char *sgf, bool append)
+                        const char *sgf, const char *ggf, bool append)
 {
     const char *mode = append ? "ae" : "we", *bad = NULL;
     o->jsonl_path = jsonl;
     o->records_path = records;
     o->sgf_path = sgf;
+    o->ggf_path = ggf;
     if (jsonl && !(o->jsonl = fopen(jsonl, mode)))
         bad = jsonl;
     else if (records && !(o->records = fopen(records, mode)))
         bad = records;
+    else if (ggf && !(o->ggf = fopen(ggf, mode)))
+        bad = ggf;
     else if (sgf) {
         if (sgf_path_is_file(sgf)) {
             if (!(o->sgf_file = fopen(sgf, mode)))
@@ -354,7 +358,7 @@ static int open_outputs(struct outputs *o, const char *jsonl, const char *record
  * files, plays the rest and prints the tables. Returns the exit status. */
 static int run_tournament(struct match_config *cfg, const struct opening_list *ol,
                           const struct tourney_options *to, const char *jsonl,
-                          const char *records, const char *sgf)
+                          const char *records, const char *sgf, const char *ggf)
 {
     struct schedule *sched = malloc(sizeof *sched);
     struct standings *st = malloc(sizeof *st);
@@ -372,13 +376,13 @@ static int run_tournament(struct match_config *cfg, const struct opening_list *o
     char err[1024];
     if (jsonl)
         before = resume_load(jsonl, cfg, sched->total, done, st, err, sizeof err);
-    /* Games recorded before: the text and SGF records get any they lack. */
-    if (before < 0 || (before > 0 && records_repair(cfg, jsonl, records, sgf, err,
+    /* Games recorded before: the text, SGF and GGF records get any they lack. */
+    if (before < 0 || (before > 0 && records_repair(cfg, jsonl, records, sgf, ggf, err,
                                                     sizeof err) < 0))
         fprintf(stderr, "quartet-match: %s\n", err);
     else {
         struct outputs outp = {0};
-        if (open_outputs(&outp, jsonl, records, sgf, before > 0) == 0) {
+        if (open_outputs(&outp, jsonl, records, sgf, ggf, before > 0) == 0) {
             int r = tourney_run(cfg, ol, sched, to, &outp, done, st, stdout);
             rc = r == 2 ? 2 : r ? 130 : 0;
             if (close_outputs(&outp) != 0 && rc == 0)
@@ -396,7 +400,7 @@ struct args {
     struct match_config cfg;
     struct tourney_options to;
     struct opening_gen gen;
-    const char *openings, *check, *stats, *output, *jsonl, *records, *sgf, *game;
+    const char *openings, *check, *stats, *output, *jsonl, *records, *sgf, *ggf, *game;
     const char *variants[8];
     int nvariants, size, generate;
     int per_pairing;          /* --games-per-pairing */
@@ -496,6 +500,8 @@ static bool output_flag(struct args *g, const char *a, const char *v)
         g->records = v;
     else if (!strcmp(a, "--sgf"))
         g->sgf = v;
+    else if (!strcmp(a, "--ggf"))
+        g->ggf = v;
     else if (!strcmp(a, "--sprt")) {
         if (sprt_parse(&g->to.sprt, v) != 0)
             die("bad --sprt %s (elo0=A,elo1=B,alpha=X,beta=Y with A<B)", v);
@@ -612,6 +618,9 @@ static void check_settings(const struct args *g)
             cfg->g->name);
     if (g->sgf && !sgf_supported(cfg->g))
         die("SGF records exist only for Othello and Torus Hex (not %s)", cfg->g->name);
+    if (g->ggf && !is_othello(cfg->g))
+        die("--ggf: GGF records are for Othello only (not %s); use --jsonl, --records or "
+            "--sgf", cfg->g->name);
     if (cfg->adjudicate_empties && !adjudicate_can_solve(cfg->g))
         die("--adjudicate-empties: no exact solver for %s (Othello only)", cfg->g->name);
     if (g->to.sprt.on && g->to.nshards > 1)
@@ -726,7 +735,7 @@ int main(int argc, char **argv)
     probe_engines(&g.cfg);
     if (!g.openings && g.gen.plies > 0)
         generate_for_match(&g, &ol);
-    int rc = run_tournament(&g.cfg, &ol, &g.to, g.jsonl, g.records, g.sgf);
+    int rc = run_tournament(&g.cfg, &ol, &g.to, g.jsonl, g.records, g.sgf, g.ggf);
     openings_free(&ol);
     return rc;
 }

@@ -67,6 +67,8 @@ struct game_record {
     int engine[GAME_MAX_PLAYERS];    /* engine index per seat */
     int nplies, opening_plies;
     move_t moves[MAX_PLIES];
+    double move_time[MAX_PLIES]; /* seconds each ply's genmove took (0: an opening
+                                    ply, a forced pass); GGF's move times */
     int scores[GAME_MAX_PLAYERS];
     double points[GAME_MAX_PLAYERS]; /* 1 win, 0.5 draw, 0 loss (Yonin: outcome) */
     int rank[GAME_MAX_PLAYERS];      /* 1 = best; equal results share */

@@ -226,6 +226,8 @@ static void append_move(struct game_record *rec, move_t m)
 {
     if (rec->nplies < MAX_PLIES)
         rec->moves[rec->nplies++] = m;
+    if (rec->nplies < MAX_PLIES)
+        rec->move_time[rec->nplies] = 0;   /* until a genmove times the next */
 }
 
 static double genmove_limit(const struct table *t, int seat)
@@ -275,6 +277,8 @@ static int ask_move(struct table *t, struct game_record *rec, const void *st, in
     double used = clock_now() - t0;
     rec->time[seat] += used;
     rec->genmoves[seat]++;
+    if (rec->nplies < MAX_PLIES)
+        rec->move_time[rec->nplies] = used;
     if (r == GTP_STOPPED)
         return -1;
     if (r == GTP_TIMEOUT) {
@@ -423,6 +427,7 @@ int play_game(const struct match_config *cfg, struct slot *slot, const struct op
                       .teams = is_team_game(g, cfg->gopt.flags)};
     rec->nseats = g->num_players;
     rec->nplies = rec->opening_plies = 0;
+    rec->move_time[0] = 0;
     rec->forfeit = -1;
     rec->reason[0] = rec->disagree[0] = '\0';
     for (int s = 0; s < GAME_MAX_PLAYERS; s++) {

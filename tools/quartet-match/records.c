@@ -1,8 +1,11 @@
 /* Writers of the three record formats. */
 #include "records.h"
 #include "textclean.h"
+#include "protocol/ggf.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -39,6 +42,44 @@ void record_move_texts(const struct match_config *cfg, const struct game_record 
     free(st);
 }
 
+bool is_othello(const struct game *g)
+{
+    return strcmp(g->name, "Othello") == 0;
+}
+
+/* The transcript from move texts. */
+static void transcript_of(char (*mv)[16], int n, char *out, size_t cap)
+{
+    size_t k = 0;
+    for (int i = 0; i < n; i++) {
+        if (strcmp(mv[i], "pass") == 0)
+            continue;
+        for (const char *c = mv[i]; *c && k + 1 < cap; c++)
+            out[k++] = (char)tolower((unsigned char)*c);
+    }
+    if (cap)
+        out[k] = '\0';
+}
+
+void record_transcript(const struct match_config *cfg, const struct game_record *rec, char *out,
+                       size_t cap)
+{
+    char (*mv)[16] = malloc(sizeof(char[16]) * (size_t)(rec->nplies + 1));
+    if (!mv)
+        abort();
+    record_move_texts(cfg, rec, mv);
+    transcript_of(mv, rec->nplies, out, cap);
+    free(mv);
+}
+
+/* A move's time as the records write it: milliseconds, so that the JSON
+ * line's "move_times" and the GGF record hold the same number (resume
+ * writes a GGF game from its JSON line). */
+static double ms(double seconds)
+{
+    return round(seconds * 1000) / 1000;
+}
+
 int write_jsonl(FILE *f, const struct match_config *cfg, const struct opening_list *ol,
                 const struct game_record *rec)
 {
@@ -69,7 +110,21 @@ int write_jsonl(FILE *f, const struct match_config *cfg, const struct opening_li
         fputs(i ? "," : "", f);
         put_json_string(f, mv[i]);
     }
-    fputs("],\"result\":", f);
+    fputs("]", f);
+    if (is_othello(cfg->g)) {
+        char *tr = malloc((size_t)rec->nplies * 4 + 1);
+        if (!tr)
+            abort();
+        transcript_of(mv, rec->nplies, tr, (size_t)rec->nplies * 4 + 1);
+        fputs(",\"transcript\":", f);
+        put_json_string(f, tr);
+        free(tr);
+        fputs(",\"move_times\":[", f);
+        for (int i = 0; i < rec->nplies; i++)
+            fprintf(f, "%s%.3f", i ? "," : "", ms(rec->move_time[i]));
+        fputs("]", f);
+    }
+    fputs(",\"result\":", f);
     put_json_string(f, rec->result);
     fputs(",\"scores\":[", f);
     for (int s = 0; s < n; s++)
@@ -146,6 +201,14 @@ int write_text_record(FILE *f, const struct match_config *cfg, const struct game
     for (int i = 0; i < rec->nplies; i++)
         fprintf(f, " %s", mv[i]);
     fputc('\n', f);
+    if (is_othello(cfg->g)) {
+        char *tr = malloc((size_t)rec->nplies * 4 + 1);
+        if (!tr)
+            abort();
+        transcript_of(mv, rec->nplies, tr, (size_t)rec->nplies * 4 + 1);
+        fprintf(f, "Transcript: %s\n", tr);
+        free(tr);
+    }
     text_field(f, "Result", rec->result);
     text_field(f, "Reason", rec->reason);
     fputc('\n', f);
@@ -243,5 +306,112 @@ int write_sgf(FILE *f, const struct match_config *cfg, const struct game_record 
     }
     fputs(")\n", f);
     free(mv);
+    return flushed(f);
+}
+
+/* Seconds in GGS's clock notation, "M:SS" (fractions kept: "0:00.2"). */
+static void clock_text(double s, char *out, size_t cap)
+{
+    int m = (int)(s / 60);
+    double r = s - 60.0 * m;
+    char sec[32];
+    snprintf(sec, sizeof sec, "%g", r);
+    snprintf(out, cap, "%d:%s%s", m, r < 10 ? "0" : "", sec);
+}
+
+/* TI: GGS's "time/increment" for a game clock; a time per move is a
+ * clock of nothing with that increment; no time control, no TI. */
+static void ggf_time(struct ggf_game *gg, const struct time_control *tc)
+{
+    char a[40], b[40], ti[96];
+    if (tc->mode == TC_NONE)
+        return;
+    clock_text(tc->mode == TC_GAME ? tc->base : 0, a, sizeof a);
+    clock_text(tc->mode == TC_GAME ? tc->inc : tc->move, b, sizeof b);
+    snprintf(ti, sizeof ti, "%s/%s", a, b);
+    ggf_set(gg, "TI", ti);
+}
+
+/* RE from black's view, as GGF has it: the disc margin ("+4.00"), and
+ * for a game lost by a fault the whole board to the winner with ":t"
+ * (time) or ":r" (a resignation, or a forfeit, which GGF has no flag
+ * for; QR keeps quartet-match's own result). */
+static void ggf_result(struct ggf_game *gg, const char *result, int squares)
+{
+    char re[40];
+    size_t n = strlen(result);
+    if (n == 3 && result[1] == '+' && strchr("TRF", result[2]))
+        snprintf(re, sizeof re, "%+d.00:%c", result[0] == 'B' ? squares : -squares,
+                 result[2] == 'T' ? 't' : 'r');
+    else if ((result[0] == 'B' || result[0] == 'W') && result[1] == '+')
+        snprintf(re, sizeof re, "%+d.00", (result[0] == 'B' ? 1 : -1) * atoi(result + 2));
+    else
+        snprintf(re, sizeof re, "+0.00");
+    ggf_set(gg, "RE", re);
+}
+
+/* GGF's board: '*' black, 'O' white, '-' empty. */
+static void ggf_start(struct ggf_game *gg, const struct match_config *cfg)
+{
+    int n = cfg->gopt.size;
+    memset(gg->board, '-', (size_t)(n * n));
+    gg->board[n * n] = '\0';
+    int a = n / 2 - 1, b = n / 2;
+    gg->board[a * n + a] = gg->board[b * n + b] = 'O';
+    gg->board[a * n + b] = gg->board[b * n + a] = '*';
+    gg->size = n;
+    gg->to_move = '*';
+}
+
+int write_ggf(FILE *f, const struct match_config *cfg, const struct game_record *rec)
+{
+    struct ggf_game *gg = calloc(1, sizeof *gg);
+    char (*mv)[16] = malloc(sizeof(char[16]) * (size_t)(rec->nplies + 1));
+    if (!gg || !mv)
+        abort();
+    record_move_texts(cfg, rec, mv);
+    char num[32];
+    ggf_set(gg, "GM", "Othello");
+    ggf_set(gg, "PC", "quartet-match");
+    ggf_set(gg, "DT", rec->date);
+    ggf_set(gg, "PB", cfg->eng[rec->engine[0]].name);
+    ggf_set(gg, "PW", cfg->eng[rec->engine[1]].name);
+    ggf_result(gg, rec->result, cfg->gopt.size * cfg->gopt.size);
+    ggf_time(gg, &cfg->tc);
+    snprintf(num, sizeof num, "%d", cfg->gopt.size);
+    ggf_set(gg, "TY", num);
+    /* quartet-match's own fields (doc/tournaments.md): the game number,
+     * the event, the result as the other records write it, why it ended. */
+    snprintf(num, sizeof num, "%d", rec->id);
+    ggf_set(gg, "GN", num);
+    ggf_set(gg, "EV", cfg->event);
+    ggf_set(gg, "QR", rec->result);
+    ggf_set(gg, "GC", rec->reason);
+    ggf_start(gg, cfg);
+    for (int i = 0; i < rec->nplies; i++) {
+        struct ggf_move m = {.color = i % 2 ? 'W' : 'B'};
+        if (strcmp(mv[i], "pass") == 0)
+            snprintf(m.text, sizeof m.text, "PA");
+        else
+            for (int k = 0; mv[i][k] && k + 1 < (int)sizeof m.text; k++)
+                m.text[k] = (char)toupper((unsigned char)mv[i][k]);
+        /* An engine's move has its time; an opening's and a forced pass
+         * have none. */
+        if (i >= rec->opening_plies && rec->moves[i] != MOVE_PASS) {
+            m.has_time = true;
+            m.seconds = ms(rec->move_time[i]);
+        }
+        ggf_add_move(gg, &m);
+    }
+    int n = ggf_write(gg, NULL, 0);
+    char *line = malloc((size_t)n + 1);
+    if (!line)
+        abort();
+    ggf_write(gg, line, (size_t)n + 1);
+    fputs(line, f);
+    fputc('\n', f);
+    free(line);
+    free(mv);
+    free(gg);
     return flushed(f);
 }

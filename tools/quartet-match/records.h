@@ -21,6 +21,15 @@ int write_text_record(FILE *f, const struct match_config *cfg, const struct game
 /* Whether the game has an SGF game number (Othello, Torus Hex). */
 bool sgf_supported(const struct game *g);
 int write_sgf(FILE *f, const struct match_config *cfg, const struct game_record *rec);
+/* Othello's records carry a transcript and GGF: whether cfg's game is Othello. */
+bool is_othello(const struct game *g);
+/* The Othello transcript of rec: every disc move's square in lower case,
+ * run together ("f5d6c3"); passes are not written (the rules imply them).
+ * out holds 4 bytes per ply. */
+void record_transcript(const struct match_config *cfg, const struct game_record *rec, char *out,
+                       size_t cap);
+/* One GGF game on one line (Othello only; doc/tournaments.md, "GGF"). */
+int write_ggf(FILE *f, const struct match_config *cfg, const struct game_record *rec);
 /* Whether --sgf PATH names one file (ends in .sgf) rather than a directory. */
 bool sgf_path_is_file(const char *path);
 /* The file of game id in an --sgf directory: DIR/game-NNNN.sgf. */

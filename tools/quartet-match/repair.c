@@ -1,4 +1,4 @@
-/* Resume: the text and SGF records made to hold every game of the JSONL. */
+/* Resume: the text, SGF and GGF records made to hold every game of the JSONL. */
 #include "repair.h"
 #include "records.h"
 #include "resume.h"
@@ -79,9 +79,42 @@ static size_t sgf_scan(const char *b, size_t len, bool *present, int total)
     return whole;
 }
 
+/* Marks the games of a GGF record (one game a line, GN[N] its number)
+ * and returns the length of its whole lines: a game is whole with its
+ * ";)" and newline (values escape ']' and have no newline). */
+static size_t ggf_scan(const char *b, size_t len, bool *present, int total)
+{
+    size_t whole = 0;
+    for (const char *line = b, *nl; line < b + len; line = nl + 1) {
+        nl = memchr(line, '\n', (size_t)(b + len - line));
+        if (!nl)
+            break;
+        size_t n = (size_t)(nl - line);
+        if (n < 2 || line[n - 2] != ';' || line[n - 1] != ')')
+            break;
+        /* Values are skipped whole: "GN[" inside a name counts for nothing. */
+        const char *gn = NULL;
+        for (size_t i = 0; i < n; i++) {
+            if (line[i] != '[')
+                continue;
+            if (i >= 2 && !memcmp(line + i - 2, "GN", 2) && (i == 2 || !isupper((unsigned char)line[i - 3])))
+                gn = line + i + 1;
+            while (i < n && line[i] != ']')
+                i += line[i] == '\\' ? 2 : 1;
+        }
+        long id = gn ? strtol(gn, NULL, 10) : 0;
+        if (id > 0 && id <= total)
+            present[id - 1] = true;
+        whole = (size_t)(nl + 1 - b);
+    }
+    return whole;
+}
+
+enum rec_kind { KIND_TEXT, KIND_SGF, KIND_GGF };
+
 /* Reads path and marks its whole records; a cut-off end is dropped from
  * the file. A missing file has none. Returns 0, or -1 with err. */
-static int scan_file(const char *path, bool sgf, bool *present, int total, char *err,
+static int scan_file(const char *path, enum rec_kind kind, bool *present, int total, char *err,
                      size_t cap)
 {
     size_t len;
@@ -92,7 +125,9 @@ static int scan_file(const char *path, bool sgf, bool *present, int total, char 
         snprintf(err, cap, "%s: %s", path, strerror(errno));
         return -1;
     }
-    size_t whole = sgf ? sgf_scan(b, len, present, total) : text_scan(b, len, present, total);
+    size_t whole = kind == KIND_SGF   ? sgf_scan(b, len, present, total)
+                   : kind == KIND_GGF ? ggf_scan(b, len, present, total)
+                                      : text_scan(b, len, present, total);
     free(b);
     if (whole == len)
         return 0;
@@ -121,9 +156,9 @@ static void sgf_dir_scan(const char *dir, int id, bool *present, int total)
 
 struct repair {
     struct match_config *cfg;   /* a copy: the names are the JSON line's */
-    bool *in_text, *in_sgf;     /* per game: already there (or written now) */
-    FILE *text, *sgf_file;
-    const char *records, *sgf, *sgf_dir; /* paths, for messages */
+    bool *in_text, *in_sgf, *in_ggf; /* per game: already there (or written now) */
+    FILE *text, *sgf_file, *ggf_file;
+    const char *records, *sgf, *sgf_dir, *ggf; /* paths, for messages */
     struct game_record *rec;
     int written;
 };
@@ -172,7 +207,8 @@ static int repair_one(const struct line_game *g, void *ctx, char *err, size_t ca
         sgf_dir_scan(r->sgf_dir, g->rec.id, r->in_sgf, r->cfg->schedule_games);
     bool text = r->text && !r->in_text[k];
     bool sgf = (r->sgf_file || r->sgf_dir) && !r->in_sgf[k];
-    if (!text && !sgf)
+    bool ggf = r->ggf_file && !r->in_ggf[k];
+    if (!text && !sgf && !ggf)
         return 0;
     if (line_record(r->cfg, g, r->rec, err, cap) != 0)
         return -1;
@@ -202,8 +238,24 @@ static int repair_one(const struct line_game *g, void *ctx, char *err, size_t ca
         r->in_sgf[k] = true;
         r->written++;
     }
-    fprintf(stderr, "quartet-match: game %d written to the %s%s%s from its JSON line\n",
-            g->rec.id, text ? "text record" : "", text && sgf ? " and " : "", sgf ? "SGF" : "");
+    if (ggf) {
+        if (write_ggf(r->ggf_file, r->cfg, r->rec) != 0)
+            return cannot_write(r->ggf, err, cap);
+        r->in_ggf[k] = true;
+        r->written++;
+    }
+    /* "the text record, SGF and GGF": the files written, in that order. */
+    const char *name[3] = {"", "", ""};
+    int n = 0;
+    if (text)
+        name[n++] = "text record";
+    if (sgf)
+        name[n++] = "SGF";
+    if (ggf)
+        name[n++] = "GGF";
+    fprintf(stderr, "quartet-match: game %d written to the %s%s%s%s%s from its JSON line\n",
+            g->rec.id, name[0], n > 1 ? (n > 2 ? ", " : " and ") : "", n > 1 ? name[1] : "",
+            n > 2 ? " and " : "", n > 2 ? name[2] : "");
     return 0;
 }
 
@@ -216,28 +268,33 @@ static FILE *open_append(const char *path, char *err, size_t cap)
 }
 
 int records_repair(const struct match_config *cfg, const char *jsonl, const char *records,
-                   const char *sgf, char *err, size_t cap)
+                   const char *sgf, const char *ggf, char *err, size_t cap)
 {
-    if (!jsonl || (!records && !sgf))
+    if (!jsonl || (!records && !sgf && !ggf))
         return 0;
     int total = cfg->schedule_games;
     if (total < 1)
         return 0;
     struct repair r = {.in_text = calloc((size_t)total, sizeof(bool)),
                        .in_sgf = calloc((size_t)total, sizeof(bool)),
+                       .in_ggf = calloc((size_t)total, sizeof(bool)),
                        .cfg = malloc(sizeof *cfg), .rec = malloc(sizeof *r.rec)};
-    if (!r.in_text || !r.in_sgf || !r.cfg || !r.rec)
+    if (!r.in_text || !r.in_sgf || !r.in_ggf || !r.cfg || !r.rec)
         abort();
     *r.cfg = *cfg;
     r.records = records;
     r.sgf = sgf;
+    r.ggf = ggf;
     bool sgf_file = sgf && sgf_path_is_file(sgf);
     int rc = 0;
-    if (records && (scan_file(records, false, r.in_text, total, err, cap) != 0 ||
+    if (records && (scan_file(records, KIND_TEXT, r.in_text, total, err, cap) != 0 ||
                     !(r.text = open_append(records, err, cap))))
         rc = -1;
-    if (rc == 0 && sgf_file && (scan_file(sgf, true, r.in_sgf, total, err, cap) != 0 ||
+    if (rc == 0 && sgf_file && (scan_file(sgf, KIND_SGF, r.in_sgf, total, err, cap) != 0 ||
                                 !(r.sgf_file = open_append(sgf, err, cap))))
+        rc = -1;
+    if (rc == 0 && ggf && (scan_file(ggf, KIND_GGF, r.in_ggf, total, err, cap) != 0 ||
+                           !(r.ggf_file = open_append(ggf, err, cap))))
         rc = -1;
     r.sgf_dir = sgf && !sgf_file ? sgf : NULL;
     if (rc == 0 && jsonl_read(jsonl, false, repair_one, &r, err, cap) < 0)
@@ -246,6 +303,9 @@ int records_repair(const struct match_config *cfg, const char *jsonl, const char
         rc = cannot_write(records, err, cap);
     if (r.sgf_file && fclose(r.sgf_file) != 0 && rc == 0)
         rc = cannot_write(sgf, err, cap);
+    if (r.ggf_file && fclose(r.ggf_file) != 0 && rc == 0)
+        rc = cannot_write(ggf, err, cap);
+    free(r.in_ggf);
     free(r.in_text);
     free(r.in_sgf);
     free(r.cfg);

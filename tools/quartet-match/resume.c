@@ -67,6 +67,8 @@ static const char *line_field(const char *key, const char *s, void *ctx)
         return plies_field(s, &r->opening_plies);
     if (!strcmp(key, "moves"))
         return json_strings(s, g->moves[0], sizeof g->moves[0], MAX_PLIES, &g->nmoves);
+    if (!strcmp(key, "move_times")) /* Othello: for resume's GGF repair */
+        return json_numbers(s, r->move_time, MAX_PLIES, &n);
     return json_skip(s, 0);
 }
 

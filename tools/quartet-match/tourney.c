@@ -90,6 +90,9 @@ static bool write_outputs(struct tourney *t, const struct game_record *rec)
         if (fclose(f) != 0 || bad)
             return write_failed(t, path, rec->id);
     }
+    test_kill(t, "after-sgf", rec->id);
+    if (o->ggf && write_ggf(o->ggf, t->cfg, rec) != 0)
+        return write_failed(t, o->ggf_path, rec->id);
     return true;
 }
 

@@ -14,9 +14,9 @@
 #include <stdio.h>
 
 struct outputs {
-    FILE *jsonl, *records, *sgf_file;
+    FILE *jsonl, *records, *sgf_file, *ggf;
     const char *sgf_dir;      /* one file per game when set */
-    const char *jsonl_path, *records_path, *sgf_path; /* for messages */
+    const char *jsonl_path, *records_path, *sgf_path, *ggf_path; /* for messages */
 };
 
 struct tourney_options {

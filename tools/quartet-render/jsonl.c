@@ -1,6 +1,6 @@
 /* JSON Lines records: one object per line. A small strict JSON reader
  * takes the keys a picture needs (game, name, size, variants, engines,
- * moves, result) and skips any others, so records with more fields read
+ * moves, result; transcript, checked against the moves) and skips any others, so records with more fields read
  * the same. */
 #include "record.h"
 #include "strict.h"
@@ -187,6 +187,18 @@ static bool member(struct cursor *c, void *ctx, const char *key)
         return array_of(c, engine_item, g);
     if (strcmp(key, "moves") == 0)
         return array_of(c, move_item, g);
+    if (strcmp(key, "transcript") == 0) {
+        if (g->has_transcript)
+            return fail(c, "a second transcript");
+        g->has_transcript = 1;
+        char t[REC_MAX_TRANSCRIPT + 1];
+        if (!string(c, t, sizeof t))
+            return false;
+        if (strlen(t) >= REC_MAX_TRANSCRIPT)
+            return fail(c, "transcript too long");
+        memcpy(g->transcript, t, strlen(t) + 1);
+        return true;
+    }
     return skip_value(c, 0);
 }
 
@@ -215,6 +227,12 @@ int rec_read_jsonl(const char *text, struct rec_file *f, char *err, size_t cap)
             /* The runner ends every line; one without its newline was cut. */
             if (ok && !end)
                 ok = fail(&c, "no newline at its end: the line is cut off");
+            char why[120];
+            if (ok && rec_check_transcript(g, why, sizeof why) != 0) {
+                rec_drop_last(f);
+                snprintf(err, cap, "line %d: %s", line + 1, why);
+                return -1;
+            }
             if (!ok) {
                 rec_drop_last(f);
                 snprintf(err, cap, "line %d: JSON does not parse: %s (column %d)", line + 1,

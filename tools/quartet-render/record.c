@@ -3,7 +3,9 @@
 #include "record.h"
 #include "strict.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +79,17 @@ static int line_of(const char *text, size_t at)
     return line;
 }
 
+/* GGF and SGF both open with "(;": GGF names its game (GM[Othello]),
+ * SGF numbers it (GM[2], or FF[4] first). */
+static bool looks_ggf(const char *s)
+{
+    s += strspn(s + 1, " \t\r\n") + 1;
+    if (*s != ';')
+        return false;
+    s += strspn(s + 1, " \t\r\n") + 1;
+    return strncmp(s, "GM[", 3) == 0 && ((s[3] >= 'A' && s[3] <= 'Z') || (s[3] >= 'a' && s[3] <= 'z'));
+}
+
 int rec_parse(const char *text, size_t len, struct rec_file *f, char *err, size_t cap)
 {
     size_t ok = utf8_valid_prefix(text, len);
@@ -91,10 +104,10 @@ int rec_parse(const char *text, size_t len, struct rec_file *f, char *err, size_
     if (*s == '{')
         return rec_read_jsonl(text, f, err, cap);
     if (*s == '(')
-        return rec_read_sgf(text, f, err, cap);
+        return looks_ggf(s) ? rec_read_ggf(text, f, err, cap) : rec_read_sgf(text, f, err, cap);
     if (*s == '[')
         return rec_read_text(text, f, err, cap);
-    snprintf(err, cap, "line %d: not a game record (JSON Lines, SGF or text) of quartet-match",
+    snprintf(err, cap, "line %d: not a game record (JSON Lines, SGF, GGF or text) of quartet-match",
              line_of(text, (size_t)(s - text)));
     return -1;
 }
@@ -171,4 +184,28 @@ void rec_copy(char *dst, size_t cap, const char *src, size_t len)
         len = cap - 1;
     memcpy(dst, src, len);
     dst[len] = '\0';
+}
+
+int rec_check_transcript(const struct rec_game *g, char *err, size_t cap)
+{
+    if (!g->has_transcript)
+        return 0;
+    size_t k = 0;
+    const char *t = g->transcript;
+    for (int i = 0; i < g->nmoves; i++) {
+        if (strcmp(g->moves[i], "pass") == 0)
+            continue;
+        for (const char *c = g->moves[i]; *c; c++, k++)
+            if (t[k] != tolower((unsigned char)*c)) {
+                snprintf(err, cap, "the transcript does not agree with the moves at move %d "
+                         "(%s)", i + 1, g->moves[i]);
+                return -1;
+            }
+    }
+    if (t[k]) {
+        snprintf(err, cap, "the transcript is longer than the moves (\"%.20s\" after them)",
+                 t + k);
+        return -1;
+    }
+    return 0;
 }

@@ -1,5 +1,5 @@
-/* Game records as quartet-match writes them (JSON Lines, SGF, the text
- * record), read back into one plain form: the game, its size and
+/* Game records as quartet-match writes them (JSON Lines, SGF, GGF, the
+ * text record), read back into one plain form: the game, its size and
  * variants, the players and the moves as text. */
 #ifndef QRENDER_RECORD_H
 #define QRENDER_RECORD_H
@@ -8,6 +8,8 @@
 
 #define REC_MOVE_LEN 16
 #define REC_MAX_SEATS 4
+#define REC_MAX_SETUP 257   /* a set-up start's squares (16x16), NUL included */
+#define REC_MAX_TRANSCRIPT 1024
 
 struct rec_game {
     int id;                          /* its number in the file */
@@ -21,6 +23,13 @@ struct rec_game {
     char reason[200];                /* why it ended, as recorded */
     int nmoves, cap;
     char (*moves)[REC_MOVE_LEN];
+    /* A set-up start (GGF's BO when it is not the game's own start): the
+     * squares row by row, 'X' black, 'O' white, '-' empty; "" none. */
+    char setup[REC_MAX_SETUP];
+    char setup_side;                 /* 'X' or 'O' to move first */
+    /* Othello's transcript field, when the record has one ("f5d6c3"). */
+    char transcript[REC_MAX_TRANSCRIPT];
+    int has_transcript;
 };
 
 struct rec_file {
@@ -29,7 +38,8 @@ struct rec_file {
 };
 
 /* Reads every game of the file at path; the format is told by its first
- * character ('{' JSON Lines, '(' SGF, '[' text). Returns 0, or -1 with a
+ * character ('{' JSON Lines, '(' SGF or GGF -- GGF when the first
+ * property is GM with a name, not a number -- '[' text). Returns 0, or -1 with a
  * message naming the file and line in err. */
 int rec_read(const char *path, struct rec_file *f, char *err, size_t cap);
 void rec_free(struct rec_file *f);
@@ -55,5 +65,11 @@ void rec_copy(char *dst, size_t cap, const char *src, size_t len);
 int rec_read_jsonl(const char *text, struct rec_file *f, char *err, size_t cap);
 int rec_read_sgf(const char *text, struct rec_file *f, char *err, size_t cap);
 int rec_read_text(const char *text, struct rec_file *f, char *err, size_t cap);
+int rec_read_ggf(const char *text, struct rec_file *f, char *err, size_t cap);
+
+/* Whether g's transcript (if it has one) agrees with its moves: the disc
+ * moves in lower case run together, passes left out. Returns 0, or -1
+ * with the first difference in err. */
+int rec_check_transcript(const struct rec_game *g, char *err, size_t cap);
 
 #endif

@@ -65,6 +65,14 @@ int replay_game(const struct rec_game *r, struct replay *rp, char *err, size_t c
     }
     const struct game *g = rp->g;
     g->init(rp->states, &o);
+    if (r->setup[0]) {
+        char side[2] = {r->setup_side, '\0'}, e[120] = "no set-up positions";
+        if (!g->set_position || g->set_position(rp->states, r->setup, side, e, sizeof e) != 0) {
+            snprintf(err, cap, "game %d: its set-up start is refused: %s", r->id, e);
+            replay_free(rp);
+            return -1;
+        }
+    }
     for (int i = 0; i < r->nmoves; i++) {
         unsigned char *st = rp->states + g->state_size * (size_t)i;
         char low[REC_MOVE_LEN];

@@ -1,6 +1,6 @@
 /* The text record: "[Game N]" opens a game, then "Field: value" lines
- * (Game, Size, Variants, Seat X, Moves, Result, Reason; others are
- * skipped), and a blank line ends it. Values are escaped as
+ * (Game, Size, Variants, Seat X, Moves, Result, Reason; Transcript,
+ * checked against the moves; others are skipped), and a blank line ends it. Values are escaped as
  * doc/tournaments.md says (\\ \n \r \t \xNN), so each is one line. Every line ends in a newline and a
  * game is whole only with its Game, Size, Moves, Result and Reason lines
  * and the blank line after them, so a file cut anywhere else is refused. */
@@ -132,6 +132,13 @@ static int text_field(struct text_reader *r, const char *line, size_t len)
     else if (strcmp(name, "Moves") == 0) {
         if (moves(g, v, vl) != 0)
             return fail(r, "bad move text in the Moves line%s", "");
+    } else if (strcmp(name, "Transcript") == 0) {
+        if (g->has_transcript)
+            return fail(r, "a second %s line in one game", name);
+        if (vl >= REC_MAX_TRANSCRIPT)
+            return fail(r, "the transcript is too long%s", "");
+        g->has_transcript = 1;
+        unescape(v, vl, g->transcript, sizeof g->transcript);
     } else if (strncmp(name, "Seat ", 5) == 0 && g->nplayers < REC_MAX_SEATS)
         unescape(v, vl, g->players[g->nplayers++], sizeof g->players[0]);
     return 0;
@@ -157,6 +164,9 @@ static int close_game(struct text_reader *r)
     for (int k = 0; k < F_COUNT; k++)
         if (!(r->seen & 1u << k))
             return fail(r, "the game ends without its %s line", required[k]);
+    char why[120];
+    if (rec_check_transcript(r->g, why, sizeof why) != 0)
+        return fail(r, "%s", why);
     r->g = NULL;
     return 0;
 }
