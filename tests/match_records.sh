@@ -2,10 +2,11 @@
 # quartet-match's records and engine processes against hostile engines
 # ($TESTBIN/fake_engine): engine text with line breaks, ']', '\', forged
 # "[Game 99]"/"Result:" lines and bytes that are not UTF-8 stays inside
-# its field in all three formats (valid UTF-8, --check passes, the escapes
+# its field in all four formats (valid UTF-8, --check passes, the escapes
 # of doc/tournaments.md); a kill between the JSON line and the other
 # records is repaired on resume (each game once in each file, the same
-# bytes as a run never killed); an engine that ignores EOF and SIGTERM
+# bytes as a run never killed; GGF, whose move times differ from run to
+# run, the same bytes as every game written again from the JSON lines); an engine that ignores EOF and SIGTERM
 # dies with a kill -9'd runner, also under a wrapper script, and inherits
 # no record file; --engine-stderr stops at its cap;
 # time_left never sends 0 while time is left; a record that cannot be
@@ -32,17 +33,19 @@ alive() { [ -r "/proc/$1/stat" ] && ! sed 's/.*) //' "/proc/$1/stat" | grep -q '
 ev() { $M -e "$F --seed 1 --name A" -e "$F --seed 2 --evil --refuse-at 3 --once $tmp/once --wrong-score" \
           --games 3 --quiet "$@"; }
 rm -f "$tmp/once"
-ev --jsonl "$tmp/e.jsonl" --records "$tmp/e.txt" --sgf "$tmp/e.sgf" >"$tmp/out" 2>"$tmp/err"; ok "evil engine: the match runs"
-for f in e.jsonl e.txt e.sgf; do
+ev --jsonl "$tmp/e.jsonl" --records "$tmp/e.txt" --sgf "$tmp/e.sgf" --ggf "$tmp/e.ggf" >"$tmp/out" 2>"$tmp/err"; ok "evil engine: the match runs"
+for f in e.jsonl e.txt e.sgf e.ggf; do
     utf8 "$tmp/$f"; ok "evil: $f is valid UTF-8"
     $M --check "$tmp/$f" >"$tmp/$f.chk" && has "$tmp/$f.chk" "3 games checked, 0 disagree"; ok "evil: $f checks"
 done
-cmp -s "$tmp/e.jsonl.chk" "$tmp/e.txt.chk" && cmp -s "$tmp/e.jsonl.chk" "$tmp/e.sgf.chk"; ok "evil: three formats, same games"
+cmp -s "$tmp/e.jsonl.chk" "$tmp/e.txt.chk" && cmp -s "$tmp/e.jsonl.chk" "$tmp/e.sgf.chk" &&
+    cmp -s "$tmp/e.jsonl.chk" "$tmp/e.ggf.chk"; ok "evil: four formats, same games"
+[ "$(wc -l <"$tmp/e.ggf")" -eq 3 ] && [ "$(count "$tmp/e.ggf" '^(;GM\[Othello\]PC\[quartet-match\]')" -eq 3 ]; ok "evil: one GGF game per line"
 [ "$(wc -l <"$tmp/e.jsonl")" -eq 3 ]; ok "evil: one JSON line per game"
 # The text record: three games, and every line is a key of the format.
 [ "$(count "$tmp/e.txt" '^\[Game ')" -eq 3 ] && [ "$(count "$tmp/e.txt" '^Result: ')" -eq 3 ] &&
     [ "$(count "$tmp/e.txt" '^Reason: ')" -eq 3 ]; ok "evil: no forged [Game or Result: line"
-! grep -v -E '^(\[Game [0-9]+\]|(Game|Size|Variants|Event|Date|TimeControl|Seat [a-z]+|Opening|Result|Reason): .*|Moves:.*|)$' \
+! grep -v -E '^(\[Game [0-9]+\]|(Game|Size|Variants|Event|Date|TimeControl|Seat [a-z]+|Opening|Transcript|Result|Reason): .*|Moves:.*|)$' \
     "$tmp/e.txt" | grep -q .; ok "evil: every text line is a field"
 # Known answers: the name one line with U+FFFD per bad byte, the reason's
 # escapes, the SGF's \] and \\.
@@ -57,14 +60,25 @@ grep -qF 'PW[Evil\]\\ Result: W+64 [Game 99\] '"$R$R$R"']' "$tmp/e.sgf" && grep 
     grep -qF '\\\])  [31m' "$tmp/e.sgf"; ok "evil: SGF escapes"
 grep -qF '"disagreement":"Evil]\\ Result: W+64 [Game 99] '"$R$R$R"' says W+99\n[Game 99]\n'"$R"'"' "$tmp/e.jsonl"; ok "evil: disagreement escaped"
 [ "$(count "$tmp/e.sgf" 'GN\[game ')" -eq 3 ] && [ "$(count "$tmp/e.sgf" '^(;FF')" -eq 3 ]; ok "evil: three SGF trees"
+# GGF escapes ']' and '\' and has no control characters (one game a line).
+grep -qF 'PW[Evil\]\\ Result: W+64 [Game 99\] '"$R$R$R"']' "$tmp/e.ggf" &&
+    grep -qF 'GC[genmove refused: ? no move Result: W+64 [Game 99\] Reason: normal \\\])  [31m' "$tmp/e.ggf" &&
+    ! grep -q "$(printf '\033')" "$tmp/e.ggf"; ok "evil: GGF escapes"
+# Transcripts: the text record's and the JSON line's are the moves without passes.
+for k in 1 2 3; do
+    mv=$(sed -n "/^\[Game $k\]/,/^\$/p" "$tmp/e.txt" | sed -n 's/^Moves: //p' | sed 's/ pass//g; s/ //g')
+    tr=$(sed -n "/^\[Game $k\]/,/^\$/p" "$tmp/e.txt" | sed -n 's/^Transcript: //p')
+    js=$(sed -n "${k}p" "$tmp/e.jsonl" | jq -r '.transcript')
+    [ -n "$mv" ] && [ "$mv" = "$tr" ] && [ "$tr" = "$js" ] || break
+done; ok "evil: transcripts agree with the moves"
 
 # ---- a kill between the JSON line and the other records; resume repairs ----
 run6() { $M -e "$F --seed 1" -e "$F --seed 2" --games 6 --quiet "$@"; }
 run6 --jsonl "$tmp/r.jsonl" --records "$tmp/r.txt" --sgf "$tmp/r.sgf" >/dev/null 2>&1; ok "reference run"
 kr() { # STAGE:GAME [cut BYTES from the text record after the kill]
-    rm -f "$tmp/k.jsonl" "$tmp/k.txt" "$tmp/k.sgf"
+    rm -f "$tmp/k.jsonl" "$tmp/k.txt" "$tmp/k.sgf" "$tmp/k.ggf"
     QUARTET_MATCH_TEST_KILL=$1 run6 --jsonl "$tmp/k.jsonl" --records "$tmp/k.txt" --sgf "$tmp/k.sgf" \
-        >/dev/null 2>&1
+        $GGF >/dev/null 2>&1
     rc=$?
     [ -n "$2" ] && truncate -s "-$2" "$tmp/k.txt"
     [ $rc -eq 137 ] && [ "$(wc -l <"$tmp/k.jsonl")" -eq "${1#*:}" ]
@@ -88,6 +102,38 @@ kr after-jsonl:3 7; ok "kill, then game 2's text record cut"
 run6 --jsonl "$tmp/k.jsonl" --records "$tmp/k.txt" --sgf "$tmp/k.sgf" >/dev/null 2>"$tmp/err" &&
     has "$tmp/err" "k.txt: a record cut off by a crash" && cmp -s "$tmp/k.txt" "$tmp/r.txt" &&
     cmp -s "$tmp/k.sgf" "$tmp/r.sgf"; ok "cut-off text record repaired"
+# GGF: killed after game 4's SGF, game 4 is missing from the GGF only;
+# resume writes it from its JSON line. Move times differ from run to run,
+# so the file must be what writing every game from the JSON lines gives:
+# the same bytes, times, players and results as the runner wrote live.
+ggf_whole() { # the GGF every game written again from k.jsonl
+    rm -f "$tmp/wg.ggf" && cp "$tmp/k.jsonl" "$tmp/wg.jsonl" &&
+        run6 --jsonl "$tmp/wg.jsonl" --ggf "$tmp/wg.ggf" >/dev/null 2>&1 && cmp -s "$tmp/k.ggf" "$tmp/wg.ggf"
+}
+GGF="--ggf $tmp/k.ggf"
+kr after-sgf:4 && [ "$(count "$tmp/k.sgf" 'GN\[game ')" -eq 4 ] && [ "$(wc -l <"$tmp/k.ggf")" -eq 3 ]; ok "killed after game 4's SGF"
+run6 --jsonl "$tmp/k.jsonl" --records "$tmp/k.txt" --sgf "$tmp/k.sgf" $GGF >/dev/null 2>"$tmp/err" &&
+    has "$tmp/err" "game 4 written to the GGF from its JSON line" && ! has "$tmp/err" "SGF and" &&
+    cmp -s "$tmp/k.txt" "$tmp/r.txt" && cmp -s "$tmp/k.sgf" "$tmp/r.sgf"; ok "GGF repaired alone"
+$M --check "$tmp/k.ggf" >"$tmp/k.ggf.chk" && has "$tmp/k.ggf.chk" "6 games checked, 0 disagree" &&
+    [ "$(cut -d' ' -f2 "$tmp/k.ggf.chk" | sort | uniq -d | wc -l)" -eq 0 ] &&
+    $M --check "$tmp/k.jsonl" | cmp -s - "$tmp/k.ggf.chk"; ok "after repair: GGF checks, each game once, as the JSONL"
+ggf_whole; ok "after repair: GGF as every game written from the JSON lines"
+# Move times: engines that take 4 ms a move; each GGF move's time is its
+# JSON line's (passes forced by the rules have none), at least 0.004 s.
+$M -e "$F --seed 1 --slow 0.004" -e "$F --seed 2 --slow 0.004" --games 1 --quiet \
+   --jsonl "$tmp/t.jsonl" --ggf "$tmp/t.ggf" >/dev/null 2>&1 &&
+    sed 's/\]\([BW]\[\)/]\n\1/g' "$tmp/t.ggf" | grep '^[BW]\[' | grep -v 'PA\]' | sed 's/.*\/\///; s/\].*//' >"$tmp/t.g" &&
+    jq -r '[.moves, .move_times] | transpose[] | select(.[0] != "pass") | .[1]' "$tmp/t.jsonl" >"$tmp/t.j" &&
+    [ "$(wc -l <"$tmp/t.g")" -gt 50 ] && cmp -s "$tmp/t.g" "$tmp/t.j" &&
+    awk '$1 < 0.004 { bad = 1 } END { exit bad }' "$tmp/t.g"; ok "GGF: engine moves carry their JSON line's times"
+# Killed after the JSON line with the GGF's last game cut mid-line.
+kr after-jsonl:3 && truncate -s -9 "$tmp/k.ggf" && [ "$(wc -l <"$tmp/k.ggf")" -eq 1 ]; ok "kill, then game 2's GGF cut"
+run6 --jsonl "$tmp/k.jsonl" --records "$tmp/k.txt" --sgf "$tmp/k.sgf" $GGF >/dev/null 2>"$tmp/err" &&
+    has "$tmp/err" "k.ggf: a record cut off by a crash" &&
+    has "$tmp/err" "game 3 written to the text record, SGF and GGF from its JSON line" &&
+    cmp -s "$tmp/k.txt" "$tmp/r.txt" && [ "$(wc -l <"$tmp/k.ggf")" -eq 6 ] && ggf_whole; ok "cut-off GGF repaired"
+GGF=
 # --sgf DIR: the missing game file is written.
 rm -rf "$tmp/k.jsonl" "$tmp/kd" "$tmp/rd"
 run6 --jsonl "$tmp/rd.jsonl" --sgf "$tmp/rd" >/dev/null 2>&1
