@@ -6,14 +6,24 @@
  * refused, naming the line of its last byte. Game ends are found here by
  * plain reading of each format (where the runner ends a game), not by
  * the readers. Prints a line per file and "N passed, N failed", a cut
- * being one test. */
+ * being one test.
+ * With --round-trip first, each FILE (any format) is read instead and its
+ * round trips checked: every GGF game read by protocol/ggf.c and written
+ * again is the same game, and the same bytes when quartet-match wrote it;
+ * every Othello game's transcript, made here from its moves and taken
+ * apart again by a plain parser, gives back its moves without passes, and
+ * a transcript the record carries is that one. */
 #include "tools/quartet-match/adjudicate.h"
 #include "tools/quartet-match/check.h"
 #include "tools/quartet-render/record.h"
+#include "protocol/ggf.h"
+
+#include <ctype.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* Offsets just after each game's end: a JSON line's newline, a text
  * game's blank line, an SGF tree's ')'. Returns how many. */
@@ -75,8 +85,106 @@ static bool one_cut(const char *path, const char *t, size_t cut, const size_t *e
     return ok;
 }
 
+/* A transcript's squares: a letter and its digits each; false on
+ * anything else. */
+static bool split_transcript(const char *t, char (*sq)[8], int max, int *n)
+{
+    *n = 0;
+    while (*t) {
+        if (!islower((unsigned char)t[0]) || !isdigit((unsigned char)t[1]) || *n == max)
+            return false;
+        int k = 0;
+        sq[*n][k++] = *t++;
+        while (isdigit((unsigned char)*t) && k < 4)
+            sq[*n][k++] = *t++;
+        sq[(*n)++][k] = '\0';
+    }
+    return true;
+}
+
+static bool transcript_round_trip(const struct rec_game *g)
+{
+    char t[REC_MAX_TRANSCRIPT] = "", sq[512][8];
+    size_t k = 0;
+    int n, m = 0;
+    for (int i = 0; i < g->nmoves; i++)
+        if (strcmp(g->moves[i], "pass") != 0)
+            for (const char *c = g->moves[i]; *c && k + 1 < sizeof t; c++)
+                t[k++] = (char)tolower((unsigned char)*c);
+    t[k] = '\0';
+    if (!split_transcript(t, sq, 512, &n))
+        return false;
+    for (int i = 0; i < g->nmoves; i++)
+        if (strcmp(g->moves[i], "pass") != 0 && (m >= n || strcasecmp(sq[m++], g->moves[i]) != 0))
+            return false;
+    return m == n && (!g->has_transcript || strcmp(g->transcript, t) == 0);
+}
+
+static bool ggf_round_trip(const char *t, size_t len, int *games)
+{
+    static struct ggf_game a, b;
+    static char out[1 << 16];
+    char err[200];
+    size_t pos = 0, used, used_b;
+    *games = 0;
+    while ((pos += strspn(t + pos, " \t\r\n")) < len) {
+        if (ggf_read(t + pos, len - pos, &used, &a, err, sizeof err) != 0)
+            return false;
+        int n = ggf_write(&a, out, sizeof out);
+        const char *pc = ggf_get(&a, "PC");
+        if (n < 0 || (size_t)n >= sizeof out ||
+            ggf_read(out, (size_t)n, &used_b, &b, err, sizeof err) != 0 || !ggf_same(&a, &b) ||
+            (pc && !strcmp(pc, "quartet-match") &&
+             ((size_t)n != used || memcmp(out, t + pos, (size_t)n) != 0)))
+            return false;
+        pos += used;
+        ++*games;
+    }
+    return true;
+}
+
+static int round_trips(int argc, char **argv)
+{
+    int passed = 0, failed = 0;
+    for (int a = 0; a < argc; a++) {
+        size_t len;
+        char err[512];
+        char *t = rec_file_text(argv[a], &len, err, sizeof err);
+        struct rec_file f = {0};
+        if (!t || rec_parse(t, len, &f, err, sizeof err) != 0) {
+            printf("FAIL: %s: %s\n", argv[a], err);
+            failed++;
+            free(t);
+            rec_free(&f);
+            continue;
+        }
+        int tr = 0, ggf = 0;
+        for (int i = 0; i < f.n; i++)
+            if (strcmp(f.games[i].game, "Othello") == 0) {
+                bool ok = transcript_round_trip(&f.games[i]);
+                ok ? passed++ : failed++;
+                tr++;
+                if (!ok)
+                    printf("FAIL: %s: game %d: transcript\n", argv[a], f.games[i].id);
+            }
+        if (t[strspn(t, " \t\r\n")] == '(' && strstr(t, "GM[Othello]")) {
+            bool ok = ggf_round_trip(t, len, &ggf);
+            ok ? passed++ : failed++;
+            if (!ok)
+                printf("FAIL: %s: a GGF game does not round-trip\n", argv[a]);
+        }
+        printf("%s: %d transcripts, %d GGF games round-tripped\n", argv[a], tr, ggf);
+        rec_free(&f);
+        free(t);
+    }
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed != 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "--round-trip") == 0)
+        return round_trips(argc - 2, argv + 2);
     int passed = 0, failed = 0;
     FILE *sink = fopen("/dev/null", "w");
     if (!sink)

@@ -4,7 +4,10 @@
 # every byte ($TESTBIN/cut_records: quartet-render's reader and --check's,
 # in one process), and a sample of those cuts through the programs
 # themselves; numbers out of range, a folder, unbalanced SGF, and JSON
-# Lines that strict readers reject, each refused with its line.
+# Lines that strict readers reject, each refused with its line. GGF
+# (Othello) is swept too; every format of a game checks to the same lines;
+# transcripts that disagree with the moves, and GGF games that are not
+# ours to read, are refused.
 : "${QUARTET:=bin/quartet}" "${BIN:=bin}" "${TESTBIN:=build/rel/tests}"
 export LC_ALL=C
 M=$BIN/quartet-match
@@ -33,13 +36,15 @@ for spec in othello:6 yonin:8 separo:7 torushex:5 torushex,swap:5 yonin,team:8; 
     g=${spec%%:*} size=${spec#*:} n=$(echo "$g" | tr , _)
     sgf=
     case $g in othello|torushex*) sgf="--sgf $tmp/$n.sgf" ;; esac
+    [ "$g" = othello ] && sgf="$sgf --ggf $tmp/$n.ggf"
     adj=
     [ "$g" = othello ] && adj="--adjudicate-empties 4"
     # shellcheck disable=SC2086
     $M -e "$P --seed 1" -e "$P --seed 2" --game "$g" --size "$size" --games 2 --quiet $adj \
         --jsonl "$tmp/$n.jsonl" --records "$tmp/$n.txt" $sgf >/dev/null 2>"$tmp/err" &&
-        for f in "$tmp/$n".*; do $M --check "$f" >/dev/null || exit 1; done
-    ok "records of $g check"
+        for f in "$tmp/$n".*; do $M --check "$f" >"$f.chk" || exit 1; done &&
+        for f in "$tmp/$n".*.chk; do cmp -s "$f" "$tmp/$n.jsonl.chk" || exit 1; done
+    ok "records of $g check, every format to the same lines"
 done
 # And records of a hostile engine (tests/fake_engine.c --evil: line breaks,
 # ']', '\', forged headers and bytes that are not UTF-8 in its name, its '?'
@@ -47,10 +52,12 @@ done
 $M -e "$TESTBIN/fake_engine --seed 1 --name A" \
    -e "$TESTBIN/fake_engine --seed 2 --evil --refuse-at 3 --once $tmp/once --wrong-score" \
    --games 2 --quiet --jsonl "$tmp/evil.jsonl" --records "$tmp/evil.txt" --sgf "$tmp/evil.sgf" \
-   >/dev/null 2>&1 && for f in "$tmp"/evil.*; do $M --check "$f" >/dev/null || exit 1; done
-ok "records of a hostile engine check"
-ls "$tmp"/*.jsonl "$tmp"/*.txt "$tmp"/*.sgf >"$tmp/files"
-[ "$(wc -l <"$tmp/files")" -eq 18 ]; ok "18 record files (SGF for Othello and Torus Hex)"
+   --ggf "$tmp/evil.ggf" >/dev/null 2>&1 && for f in "$tmp"/evil.*; do $M --check "$f" >"$f.chk" || exit 1; done &&
+   for f in "$tmp"/evil.*.chk; do cmp -s "$f" "$tmp/evil.jsonl.chk" || exit 1; done
+ok "records of a hostile engine check, every format to the same lines"
+rm -f "$tmp"/*.chk
+ls "$tmp"/*.jsonl "$tmp"/*.txt "$tmp"/*.sgf "$tmp"/*.ggf >"$tmp/files"
+[ "$(wc -l <"$tmp/files")" -eq 20 ]; ok "20 record files (SGF for Othello and Torus Hex, GGF for Othello)"
 
 # ---- every cut of every file, in one process ----
 # shellcheck disable=SC2046
@@ -60,6 +67,19 @@ grep -v '^FAIL' "$tmp/cuts" | sed 's/^/  /'
 grep '^FAIL' "$tmp/cuts" | head -n 5
 cut_line=$(tail -n 1 "$tmp/cuts")
 [ $rc -eq 0 ]; ok "every cut of every record refused, or read whole at a game's end"
+
+# ---- round trips: GGF games and Othello transcripts of every record made
+# here and of the committed test data (tests/render) ----
+# shellcheck disable=SC2046
+"$TESTBIN/cut_records" --round-trip $(cat "$tmp/files") tests/render/*.jsonl tests/render/*.txt \
+    tests/render/*.sgf tests/render/*.ggf >"$tmp/rt" 2>&1
+rc=$?
+grep '^FAIL' "$tmp/rt" | head -n 5
+# Every Othello file has its transcripts checked, every GGF file its games.
+[ $rc -eq 0 ] && ! grep -E '/(othello|evil)[^/]*: 0 transcripts' "$tmp/rt" &&
+    ! grep -E '\.ggf: [0-9]+ transcripts, 0 GGF' "$tmp/rt" &&
+    [ "$(grep -c '\.ggf: [1-9][0-9]* transcripts, [1-9][0-9]* GGF' "$tmp/rt")" -eq 4 ]
+ok "round trips: $(tail -n 1 "$tmp/rt")"
 
 # ---- a sample through the programs: every 151st byte of each file ----
 bad=0 points=0
@@ -173,6 +193,50 @@ sed 's/"Quartet#2"/"Caf\\u00E9 \\ud83d\\ude00 \\udc00\\u0000!"/' "$tmp/othello.j
 E=$(printf 'Caf\303\251 \360\237\230\200 \357\277\275\357\277\275!')
 $M --merge "$tmp/u.jsonl" | grep -qF "$E" && $R --list "$tmp/u.jsonl" | grep -qF "$E" &&
     $M --check "$tmp/u.jsonl" >/dev/null; ok "jsonl: \\u escapes read as UTF-8"
+
+# ---- GGF: what the reader refuses, and what it reads of other programs ----
+# ggf_bad NAME SED PATTERN: game 2 of othello.ggf changed by SED is refused
+# at line 2 with PATTERN
+ggf_bad() {
+    sed "2$2" "$tmp/othello.ggf" >"$tmp/bad.ggf"
+    refused "$tmp/bad.ggf" "line 2: GGF$3"; ok "ggf: $1"
+}
+ggf_bad "RE and QR disagree" 's/RE\[[-+0-9.]*\]/RE[+1.00]/' " game: RE and QR disagree"
+ggf_bad "another game" 's/GM\[Othello\]/GM[Amazons]/' " game: not an Othello game"
+ggf_bad "another game type" 's/TY\[6\]/TY[6a]/' " game: TY is not a board size"
+ggf_bad "two board sizes" 's/TY\[6\]/TY[8]/' " game: TY and BO give two board sizes"
+ggf_bad "game 2^32+1" 's/GN\[2\]/GN[4294967297]/' " game: game number in GN out of range"
+ggf_bad "a bad move time" 's/\]W\[\([A-F][1-6]\)\/\/[0-9.]*\]/]W[\1\/\/x]/' " does not parse: .*time 'x' is not a number"
+ggf_bad "a second PB" 's/PB\[/PB[x]PB[/' " does not parse: a second PB"
+ggf_bad "a BO one square short" 's/BO\[6 ------/BO[6 -----/' " does not parse: BO must end with the side to move"
+ggf_bad "an unclosed game" 's/;)$//' " does not parse: the game is not closed"
+sed '2s/\]B\[\([A-F][1-6]\)/]B[\1/2; 2s/W\[[A-F][1-6]\(\/\/[0-9.]*\)\]/W[A1\1]/2' "$tmp/othello.ggf" >"$tmp/bad.ggf"
+$M --check "$tmp/bad.ggf" >"$tmp/out"; [ $? -eq 1 ] && has "$tmp/out" "game 2 .*MISMATCH: move 4 (a1) is illegal"
+ok "ggf: an illegal move is a disagreement"
+# An NBoard game (its BO one run of squares, no quartet-match fields, a
+# move with an eval, RE[?]) and a GGS game from a set-up start with the
+# forced pass left out: read, replayed from their starts, drawn.
+printf '(;GM[Othello]PC[NBoard]DT[2026-11-29 06:00:00 GMT]PB[Edax 4.5]PW[Quartet]RE[?]TI[15:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6//1.2]B[E6/0.50/3.01]W[F4//0.01];)\n' >"$tmp/nb.ggf"
+$R --list "$tmp/nb.ggf" | grep -qxF 'game 1: Othello 8x8, 4 plies, Edax 4.5 vs Quartet, result ?' &&
+    $M --check "$tmp/nb.ggf" | grep -q '^game 1 Othello 8 plies=4 .*MISMATCH: game not over after 4 moves'
+ok "ggf: an NBoard game is read"
+# White to move; after its d3 black has no move: GGS leaves the
+# pass out (W, then W); the reader puts it in. White's d5 ends the
+# game, 6-1 to white (W+62 with the empties).
+printf '(;GM[Othello]PC[GGS/os]PB[b]PW[w]RE[-62.00]TY[8]\nBO[8 ---O---- ---*---- -------O ---*---- -------- -------- -------- -*------ O]\nW[D3//1.5] W[D5]\n;)\n' >"$tmp/gs.ggf"
+$R --list "$tmp/gs.ggf" | grep -qxF 'game 1: Othello 8x8, 3 plies, b vs w, result W+62' &&
+    $M --check "$tmp/gs.ggf" | grep -q '^game 1 Othello 8 plies=3 .* result=W+62 ok$' &&
+    $R -p 3 "$tmp/gs.ggf" | grep -q 'black 1, white 6'
+ok "ggf: a GGS game from a set-up start is replayed from it"
+# Transcripts: one that disagrees with the moves is refused, in both formats.
+sed '0,/^Transcript: ../s/^Transcript: \(..\)/Transcript: a1/' "$tmp/othello.txt" >"$tmp/tr.txt"
+refused "$tmp/tr.txt" "line 11: the transcript does not agree with the moves at move 1"; ok "text: a transcript that disagrees"
+sed '2s/"transcript":"\(....\)/"transcript":"\1a1/' "$tmp/othello.jsonl" >"$tmp/tr.jsonl"
+refused "$tmp/tr.jsonl" "line 2: the transcript does not agree with the moves at move 3"; ok "jsonl: a transcript that disagrees"
+sed '2s/"transcript":"/"transcript":"a1/; 2s/","move_times"/a1","move_times"/' "$tmp/othello.jsonl" >"$tmp/tr.jsonl"
+refused "$tmp/tr.jsonl" "line 2: the transcript does not agree"; ok "jsonl: a transcript with a move too many"
+sed '0,/^Transcript: /s/^\(Transcript: .*\)$/\1\n\1/' "$tmp/othello.txt" >"$tmp/tr.txt"
+refused "$tmp/tr.txt" "a second Transcript line"; ok "text: two Transcript lines"
 
 echo "(sweep: $cut_line; $points cuts through the programs)"
 echo "$passed passed, $failed failed"
