@@ -1,7 +1,7 @@
 #!/bin/sh
 # quartet-render on committed quartet-match records (tests/render/): its
 # pictures equal the committed expected files; the three formats of one
-# game give the same picture; fields it does not know are skipped; bad
+# game give the same picture (GGF too, and a set-up GGF start); fields it does not know are skipped; bad
 # input of every kind is refused with a message and exit status 2.
 # After a deliberate change to a picture: UPDATE=1 sh tests/render.sh
 # rewrites the expected files (look at them before committing).
@@ -44,6 +44,14 @@ expect separo-game2-start.svg -g 2 -p 0 --legal $D/separo.jsonl
 expect torushex-final.svg $D/torushex.sgf
 expect othello-sheet.svg --sheet --every 30 --columns 2 $D/othello.jsonl
 expect list.txt --list $D/othello.jsonl
+# GGF: NBoard's form of the same games (othello.ggf), and a GGS game from
+# a set-up start with a pass left out (othello-setup.ggf).
+expect othello-final.svg $D/othello.ggf
+expect othello-game2-ply20.svg --game 2 --ply 20 --legal $D/othello.ggf
+expect othello-setup-final.svg $D/othello-setup.ggf
+"$R" -p 0 $D/othello-setup.ggf | grep -q '<title>Othello 8x8: black 3, white 2' &&
+    "$R" --list $D/othello-setup.ggf | grep -qxF 'game 1: Othello 8x8, 3 plies, b vs w, result W+62'
+ok "GGF: a set-up start is the picture of ply 0"
 
 # ---- -o, --all ----
 "$R" -o "$tmp/o.svg" $D/torushex.sgf && cmp -s "$tmp/o.svg" "$E/torushex-final.svg"; ok "--output"
@@ -85,6 +93,10 @@ printf '(;GM[2]SZ[8];B[dc](;W[cc]))\n' >"$tmp/var.sgf"; refuse "SGF variations" 
 printf '(;GM[2]SZ[8];B[dc' >"$tmp/cut.sgf"; refuse "a cut SGF" "SGF does not parse" "$tmp/cut.sgf"
 printf '[Game 1]\nGame: Yonin\nMoves: %s\n' "$(printf 'x%.0s' $(seq 40))" >"$tmp/long.txt"
 refuse "an over-long move" "bad move text" "$tmp/long.txt"
+printf '(;GM[Amazons]TY[10];)\n' >"$tmp/am.ggf"; refuse "a GGF game not Othello" "line 1: GGF game: not an Othello game" "$tmp/am.ggf"
+head -c 200 $D/othello.ggf >"$tmp/cut.ggf"; refuse "a cut GGF" "line 1: GGF does not parse: the value of" "$tmp/cut.ggf"
+printf '(;GM[Othello]TY[8]BO[8 %s X];)\n' "$(printf -- '-%.0s' $(seq 64))" >"$tmp/bo.ggf"
+refuse "a GGF board without its side to move" "BO must end with the side to move" "$tmp/bo.ggf"
 printf '\0\0\0' >"$tmp/bin"; refuse "binary data" "binary" "$tmp/bin"
 refuse "a game not in the file" "no game 9" --game 9 $D/othello.jsonl
 refuse "a ply past the end" "only 61 plies" --ply 62 $D/othello.jsonl
