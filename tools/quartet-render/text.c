@@ -22,6 +22,7 @@ struct text_reader {
     char *err;
     size_t cap;
     int line;
+    int transcript_line;      /* where the open game's Transcript is */
 };
 
 static int fail(struct text_reader *r, const char *fmt, const char *arg)
@@ -138,6 +139,7 @@ static int text_field(struct text_reader *r, const char *line, size_t len)
         if (vl >= REC_MAX_TRANSCRIPT)
             return fail(r, "the transcript is too long%s", "");
         g->has_transcript = 1;
+        r->transcript_line = r->line;
         unescape(v, vl, g->transcript, sizeof g->transcript);
     } else if (strncmp(name, "Seat ", 5) == 0 && g->nplayers < REC_MAX_SEATS)
         unescape(v, vl, g->players[g->nplayers++], sizeof g->players[0]);
@@ -165,8 +167,10 @@ static int close_game(struct text_reader *r)
         if (!(r->seen & 1u << k))
             return fail(r, "the game ends without its %s line", required[k]);
     char why[120];
-    if (rec_check_transcript(r->g, why, sizeof why) != 0)
+    if (rec_check_transcript(r->g, why, sizeof why) != 0) {
+        r->line = r->transcript_line;   /* the line at fault */
         return fail(r, "%s", why);
+    }
     r->g = NULL;
     return 0;
 }
