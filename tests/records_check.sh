@@ -228,6 +228,16 @@ $R --list "$tmp/gs.ggf" | grep -qxF 'game 1: Othello 8x8, 3 plies, b vs w, resul
     $M --check "$tmp/gs.ggf" | grep -q '^game 1 Othello 8 plies=3 .* result=W+62 ok$' &&
     $R -p 3 "$tmp/gs.ggf" | grep -q 'black 1, white 6'
 ok "ggf: a GGS game from a set-up start is replayed from it"
+# A loss on time: RE gives the board to the winner with GGF's :t, QR the
+# runner's W+T, and the GGF checks to the JSONL's lines.
+$M -e "$TESTBIN/fake_engine --seed 1 --slow 0.3" -e "$TESTBIN/fake_engine --seed 2" --games 1 --quiet \
+    --tc 0.05 --margin 0 --jsonl "$tmp/t.jsonl" --ggf "$tmp/t.ggf" >/dev/null 2>&1
+grep -q 'RE\[-64\.00:t\].*QR\[W+T\]' "$tmp/t.ggf" && $M --check "$tmp/t.jsonl" >"$tmp/t1" &&
+    $M --check "$tmp/t.ggf" | cmp -s - "$tmp/t1" && has "$tmp/t1" 'result=W+T ok'
+ok "ggf: a loss on time is RE[-64.00:t]"
+$M -e "$QUARTET" -e "$QUARTET" --game yonin --games 1 --ggf "$tmp/y.ggf" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && has "$tmp/err" "GGF records are for Othello only (not Yonin)" && [ ! -e "$tmp/y.ggf" ]
+ok "--ggf refused for Yonin"
 # Transcripts: one that disagrees with the moves is refused, in both formats.
 sed '0,/^Transcript: ../s/^Transcript: \(..\)/Transcript: a1/' "$tmp/othello.txt" >"$tmp/tr.txt"
 refused "$tmp/tr.txt" "line 11: the transcript does not agree with the moves at move 1"; ok "text: a transcript that disagrees"
