@@ -57,7 +57,8 @@ grep -E "^ +[12] A +6 +$wa " "$tmp/out" >/dev/null; ok "table wins = JSON wins (
 # A changed move or result is caught.
 sed '1s/"result":"[^"]*"/"result":"B+63"/' "$tmp/a.jsonl" >"$tmp/bad.jsonl"
 $M --check "$tmp/bad.jsonl" >"$tmp/c" ; [ $? -eq 1 ] && has "$tmp/c" "MISMATCH"; ok "check catches a wrong result"
-sed '2s/"moves":\["\([a-h][1-8]\)"/"moves":["a1"/' "$tmp/a.jsonl" >"$tmp/bad.jsonl"
+# (the transcript changed with it: one that disagrees is refused before the replay)
+sed '2s/"moves":\["\([a-h][1-8]\)"/"moves":["a1"/; 2s/"transcript":"[a-h][1-8]/"transcript":"a1/' "$tmp/a.jsonl" >"$tmp/bad.jsonl"
 $M --check "$tmp/bad.jsonl" >"$tmp/c" ; [ $? -eq 1 ] && has "$tmp/c" "illegal"; ok "check catches an illegal move"
 printf '{"game":1,"moves":[' >"$tmp/bad.jsonl"
 $M --check "$tmp/bad.jsonl" >"$tmp/c"; [ $? -eq 1 ] && has "$tmp/c" "does not parse"; ok "check: broken JSON"

@@ -224,7 +224,7 @@ $M -e "$F" -e "$F" --game separo --adjudicate-empties 10 >/dev/null 2>"$tmp/err"
 
 # ---- the move cap: a draw after N plies, any game ----
 $M -e "$F --seed 1" -e "$F --seed 2" --max-moves 10 --games 2 --quiet --jsonl "$tmp/cap.jsonl" >"$tmp/cap.out" 2>&1 &&
-   [ "$(grep -c '"moves":\[\("[a-z0-9]*",\)\{9\}"[a-z0-9]*"\],"result":"0",.*"points":\[0.5,0.5\],"ranks":\[1,1\],"reason":"adjudicated: move cap of 10 plies reached"' "$tmp/cap.jsonl")" -eq 2 ]
+   [ "$(grep -c '"moves":\[\("[a-z0-9]*",\)\{9\}"[a-z0-9]*"\],"transcript":"[a-h1-8]*","move_times":\[[0-9.,]*\],"result":"0",.*"points":\[0.5,0.5\],"ranks":\[1,1\],"reason":"adjudicated: move cap of 10 plies reached"' "$tmp/cap.jsonl")" -eq 2 ]
 ok "move cap: a draw at 10 plies"
 grep -Eq '^ +1 .* 2 +0 +2 +0 +50.0%' "$tmp/cap.out" && $M --check "$tmp/cap.jsonl" >/dev/null; ok "move cap: table and check"
 $M -e "$F --seed 1" -e "$F --seed 2" --game yonin --max-moves 12 --quiet --jsonl "$tmp/capy.jsonl" >/dev/null 2>&1 &&
