@@ -119,6 +119,10 @@ FUZZ_REPLAY  := $(FUZZ_TARGETS:%=$(BUILD)/tests/replay_%)
 $(BUILD)/tests/test_catalog: $(BUILD)/tests/test_catalog.o $(FUZZ_PROTOCOL_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+# test_sequence runs play_sequence in-process the same way.
+$(BUILD)/tests/test_sequence: $(BUILD)/tests/test_sequence.o $(FUZZ_PROTOCOL_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 # The record readers' target also links quartet-match without its main.
 QMATCH_OBJ   := $(filter-out %/main.o,$(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/quartet-match/*.c))) $(RECORD_READER_OBJ)
 # (Recipes of their own: the library must come after those objects.)

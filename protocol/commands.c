@@ -10,6 +10,7 @@
 #include "protocol/game_commands.h"
 #include "protocol/gtp.h"
 #include "protocol/picture.h"
+#include "protocol/sequence.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -667,6 +668,8 @@ const struct command command_table[] = {
     {"clear_board", cmd_clear_board, 0, 0, "", "start the game again"},
     {"komi", cmd_komi, 1, 1, "K", "accepted and ignored"},
     {"play", cmd_play, 2, 2, "PLAYER MOVE", "play a move"},
+    {"play_sequence", cmd_play_sequence, 1, GTP_MAX_ARGS, "MOVES...",
+     "play a move list (f5d6c3, f5 d6 c3 or f5,d6,c3) all or nothing"},
     {"genmove", cmd_genmove, 1, 1, "PLAYER", "choose a move and play it"},
     {"reg_genmove", cmd_reg_genmove, 1, 1, "PLAYER",
      "choose a move without playing it"},

@@ -8,7 +8,9 @@
 #include <stdio.h>
 
 #define GTP_MAX_LINE (64 * 1024)   /* longer lines are answered "line too long" */
-#define GTP_MAX_ARGS 16            /* more arguments: "too many arguments" */
+/* Words a command receives (play_sequence's moves, one a word); a line
+ * with more gets its command's usage message. */
+#define GTP_MAX_ARGS 1024
 #define GTP_MAX_ID 18              /* digits of an id (fits in 64 bits) */
 
 enum gtp_read {

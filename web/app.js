@@ -5,7 +5,7 @@
 import { Gtp, GtpError, parseInfo } from './gtp.js';
 import { GAMES, moveTarget, moveSource, movePoints } from './games.js';
 import { Board } from './board.js';
-import { textRecord, sgfRecord, sgfSupported } from './record.js';
+import { textRecord, sgfRecord, sgfSupported, ggfRecord, ggfSupported } from './record.js';
 import { Connection } from './connection.js';
 import { socketUrl, takeEarlySocket } from './early.js';
 import { Picture, fnv1a } from './picture.js';
@@ -487,7 +487,8 @@ async function engineMove(seat) {
     performance.mark('q-genmove-answered');
     state.thinking = false;
     const move = text.trim();
-    state.plies.push({ seat: seat.name, move });
+    // The engine's time for the move, kept for the GGF download.
+    state.plies.push({ seat: seat.name, move, seconds: Number(((t1 - t0) / 1000).toFixed(2)) });
     note(`${seat.label} (${seat.player}) played ${move} in ${((t1 - t0) / 1000).toFixed(2)} s`);
   }, (e) => {
     state.thinking = false;
@@ -866,6 +867,7 @@ function render() {
   // Only the list scrolls: scrollIntoView would scroll the page on a phone.
   ol.scrollTop = ol.scrollHeight;
   $('dl-sgf').hidden = !cfg || !sgfSupported(cfg.game);
+  $('dl-ggf').hidden = !cfg || !ggfSupported(cfg.game);
   // Without an engine the board takes no moves and shows no legal marks.
   $('board').classList.toggle('offline', !state.online);
   if (state.board.svg) {
@@ -890,6 +892,8 @@ function recordData() {
     variants: cfg.variants,
     seats: cfg.seats.map((s, i) => ({ name: recSeat(s, i), who: s.kind === 'human' ? 'human' : `quartet ${s.player}` })),
     moves: state.plies.map((p) => p.move),
+    notes: state.plies.some((p) => p.seconds !== undefined)
+      ? state.plies.map((p) => (p.seconds !== undefined ? { eval: '', time: String(p.seconds) } : null)) : null,
     result: state.result,
     over: state.over,
     timeControl: times.length ? times.map((t) => `${t} s per move`).join(', ') : 'none',
@@ -946,6 +950,8 @@ function wire() {
     download(`${baseName()}.txt`, 'text/plain', textRecord(rec));
   });
   $('dl-sgf').addEventListener('click', () => state.cfg && download(`${baseName()}.sgf`, 'application/x-go-sgf', sgfRecord(recordData())));
+  $('dl-ggf').addEventListener('click', () => state.cfg && ggfSupported(state.cfg.game)
+    && download(`${baseName()}.ggf`, 'text/plain', ggfRecord(recordData())));
   $('dl-svg').addEventListener('click', () => {
     if (!state.cfg) return;
     if (state.thinking) { download(`${baseName()}.svg`, 'image/svg+xml', state.board.text); return; }

@@ -247,6 +247,7 @@ class Review {
   async replay(rec) {
     const gtp = this.state.gtp;
     await Promise.all(this.resetCommands(rec).map((c) => gtp.send(c)));
+    if (rec.passesLeftOut) rec = await this.withPasses(rec);
     this.rec = rec;
     const got = await Promise.all(rec.moves.map((m, i) =>
       gtp.send(`play ${this.seatAt(i)} ${m}`).then(() => null, (e) => e)));
@@ -254,8 +255,34 @@ class Review {
     if (ok < 0) return '';
     const extra = got.slice(ok).filter((e) => e === null).length;
     await Promise.all(Array.from({ length: extra }, () => gtp.send('undo')));
-    this.rec = { ...rec, moves: rec.moves.slice(0, ok) };
+    this.rec = { ...rec, moves: rec.moves.slice(0, ok), notes: rec.notes && rec.notes.slice(0, ok) };
     return `Ply ${ok + 1} (${rec.moves[ok]}) was refused by the engine (${got[ok].message}); the record is shown up to ply ${ok}.`;
+  }
+
+  // A transcript leaves forced passes out: before each move the engine
+  // (at the start of the record) says whether the side to move must pass,
+  // and the pass goes in. One move at a time, since each answer decides
+  // the next colour; a move the engine refuses ends this, and the replay
+  // then cuts the record there and says so. Leaves the engine at the start.
+  async withPasses(rec) {
+    const gtp = this.state.gtp;
+    const seats = GAMES[rec.game].seats;
+    const moves = [];
+    for (let i = 0; i < rec.moves.length; i++) {
+      const m = rec.moves[i];
+      if (m !== 'pass' && (await gtp.send('legal_moves')).trim() === 'pass') {
+        await gtp.send(`play ${seats[moves.length % seats.length]} pass`);
+        moves.push('pass');
+      }
+      const ok = await gtp.send(`play ${seats[moves.length % seats.length]} ${m}`).then(() => true, (e) => {
+        if (!gtp.open) throw e;
+        return false;
+      });
+      if (!ok) { moves.push(...rec.moves.slice(i)); break; }
+      moves.push(m);
+    }
+    await Promise.all(this.resetCommands(rec).map((c) => gtp.send(c)));
+    return { ...rec, moves: moves.slice(0, LIMITS.plies), passesLeftOut: false };
   }
 
   // The page's state becomes the record's: its game with seats that
@@ -328,6 +355,7 @@ class Review {
       game: r.game, size: r.size, variants: r.variants,
       seats: r.seats.map((s, i) => ({ name: GAMES[r.game].seats.length === 2 ? ['black', 'white'][i] : s.name, who: s.who || '?' })),
       moves: r.moves, result: r.result || '*', over: Boolean(r.result) && r.result !== '*' && r.result !== '?',
+      reason: r.reason || '', notes: r.notes || null,
       timeControl: 'unknown', date: r.date || new Date().toISOString().slice(0, 10),
       ...(r.setup ? { setup: r.setup } : {}),
     };
@@ -360,7 +388,12 @@ class Review {
   // The page's game is the record's first k plies (what a new engine
   // replays after a lost connection).
   setPlies(k) {
-    this.state.plies = this.rec.moves.slice(0, k).map((move, i) => ({ seat: this.seatAt(i), move }));
+    // A record's move times go along (a game played on keeps them).
+    const notes = this.rec.notes || [];
+    this.state.plies = this.rec.moves.slice(0, k).map((move, i) => {
+      const t = notes[i] ? Number(notes[i].time) : NaN;
+      return notes[i] && notes[i].time !== '' && Number.isFinite(t) ? { seat: this.seatAt(i), move, seconds: t } : { seat: this.seatAt(i), move };
+    });
   }
 
   goto(p) {
@@ -400,8 +433,12 @@ class Review {
     ol.classList.add('reviewing');
     ol.replaceChildren(...this.rec.moves.map((move, i) => {
       const li = document.createElement('li');
-      li.textContent = `${seatLabel(this.seatAt(i))}: ${move}`;
+      // A GGF's evaluation and time of the move, when it gives them.
+      const note = this.rec.notes && this.rec.notes[i];
+      const said = note ? [note.eval !== '' ? `eval ${note.eval}` : '', note.time !== '' ? `${note.time} s` : ''].filter(Boolean) : [];
+      li.textContent = `${seatLabel(this.seatAt(i))}: ${move}${said.length ? ` (${said.join(', ')})` : ''}`;
       li.dataset.move = move;
+      if (note) Object.assign(li.dataset, { eval: note.eval, time: note.time });
       li.dataset.ply = String(i + 1);
       if (i + 1 === k) li.className = 'current';
       return li;

@@ -60,7 +60,9 @@ export function checkGame(raw) {
   const plies = [];
   for (const p of raw.plies) {
     if (!p || !g.seats.includes(p.seat) || typeof p.move !== 'string' || !/^[a-z0-9-]{1,20}$/.test(p.move)) return null;
-    plies.push({ seat: p.seat, move: p.move });
+    // An engine move's time (for the GGF download), when it is a sane one.
+    const t = p.seconds;
+    plies.push(typeof t === 'number' && t >= 0 && t < 1e6 ? { seat: p.seat, move: p.move, seconds: t } : { seat: p.seat, move: p.move });
   }
   // A game continued from a reviewed record may start from a set-up
   // position (set_position BOARD SIDE): n*n squares of X, O, A-D or -.

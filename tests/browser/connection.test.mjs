@@ -402,10 +402,12 @@ test('store.js: a stored game is read back whole (a set-up position too) or not 
   const seats = [{ kind: 'human', player: 'default', time: 1 }, { kind: 'engine', player: 'alphabeta', time: 0.5 }];
   const start = '-'.repeat(27) + 'OX' + '-'.repeat(6) + 'XO' + '-'.repeat(27);
   const good = { cfg: { game: 'Othello', size: '8', variants: [], seats, setup: { board: start, side: 'white' } },
-    plies: [{ seat: 'white', move: 'c4' }], pictureHash: '0123abcd', paused: false };
+    plies: [{ seat: 'white', move: 'c4', seconds: 0.37 }, { seat: 'black', move: 'c3', seconds: '<b>' }], pictureHash: '0123abcd', paused: false };
   const back = checkGame(JSON.parse(JSON.stringify(good)));
   assert(back && back.cfg.setup.board === start && back.cfg.setup.side === 'white' && back.plies[0].move === 'c4'
-    && back.cfg.seats[1].player === 'alphabeta' && back.cfg.seats[1].time === 0.5 && back.pictureHash === '0123abcd',
+    && back.cfg.seats[1].player === 'alphabeta' && back.cfg.seats[1].time === 0.5 && back.pictureHash === '0123abcd'
+    // An engine move's time (for the GGF download) is kept when it is a number, else dropped.
+    && back.plies[0].seconds === 0.37 && !('seconds' in back.plies[1]),
   `a good store read back as ${JSON.stringify(back)}`);
   const bad = {
     'unknown game': { cfg: { ...good.cfg, game: 'Chess' } },

@@ -1,5 +1,6 @@
 // Game review on the page (web/review.js): records of every game made by
-// quartet-match (text, JSONL, SGF) and by the page's own downloads are
+// quartet-match (text, JSONL, SGF), Othello GGF files and transcripts,
+// and the page's own downloads (text, SGF, GGF) are
 // opened by the file input and by ?record=, stepped to a middle ply (the
 // picture must equal a reference engine's after the same moves), analysed,
 // continued from there; the evaluation graph gets one point per position
@@ -14,7 +15,7 @@ import net from 'node:net';
 import { RefEngine } from './refengine.mjs';
 import {
   BASE, QUARTET, assert, openPage, settle, refreshes, shownPlies, turnState, toMove, humanMove, startGame,
-  test, runTests,
+  test, runTests, rng, replay,
 } from './lib.mjs';
 
 const BIN = process.env.BIN || path.dirname(QUARTET);
@@ -47,8 +48,8 @@ const review = (page) => page.evaluate(() => {
   return { state: r.dataset.state, ply: Number(r.dataset.ply), plies: Number(r.dataset.plies), graph: r.dataset.graph };
 });
 
-// Opens a file by the file input; a file of two games lists them, and
-// `pick` (1-based) is opened.
+// Opens a file by the file input, review being closed; a file of two
+// games lists them, and `pick` (1-based) is opened.
 async function openFile(page, file, pick = 1) {
   await page.setInputFiles('#rv-file', file);
   const list = await page.waitForSelector('#rv-games:not([hidden]) button, #review[data-state="open"]', { timeout: 10000 });
@@ -57,7 +58,9 @@ async function openFile(page, file, pick = 1) {
     assert(n === 2, `${file}: the list shows ${n} games, expected 2`);
     await page.click(`#rv-games li:nth-child(${pick}) button`);
   }
-  await page.waitForSelector('#review[data-state="open"][data-ply="0"]', { timeout: 15000 });
+  await page.waitForSelector('#review[data-state="open"][data-ply="0"]', { timeout: 15000 }).catch(async (e) => {
+    throw new Error(`${file} not opened at ply 0: "${await page.textContent('#rv-status')}" (${e.message.split('\n')[0]})`);
+  });
   await page.waitForFunction(() => document.getElementById('turn').dataset.state === 'review');
 }
 
@@ -328,6 +331,220 @@ test('review an Othello SGF set up elsewhere', async () => {
   await page.close();
 });
 
+// ---- GGF and transcripts (Othello) ----------------------------------------------
+
+// A random 8x8 Othello game played out by the reference engine with a
+// forced pass before its end (seed after seed), and its final_score.
+async function othelloGameWithPass() {
+  for (let seed = 1; seed < 300; seed++) {
+    const pick = rng(seed);
+    const ref = new RefEngine(QUARTET);
+    try {
+      await ref.send('set_game Othello');
+      const moves = [];
+      for (;;) {
+        const seat = moves.length % 2 ? 'white' : 'black';
+        const legal = (await ref.send(`legal_moves ${seat}`)).split(/\s+/).filter(Boolean);
+        if (!legal.length) break;
+        const m = legal[pick(legal.length)];
+        await ref.send(`play ${seat} ${m}`);
+        moves.push(m);
+      }
+      const i = moves.indexOf('pass');
+      if (i > 0 && i < moves.length - 1) return { moves, score: (await ref.send('final_score')).trim() };
+    } finally {
+      ref.close();
+    }
+  }
+  throw new Error('no Othello game with a pass in 300 seeds');
+}
+
+// Four plies from a set-up board with White to move (as the SGF set-up test).
+const SETUP = `X${'-'.repeat(26)}OX------XO${'-'.repeat(27)}`;
+async function setupMoves() {
+  const ref = new RefEngine(QUARTET);
+  const moves = [];
+  try {
+    await ref.send('set_game Othello');
+    await ref.send(`set_position ${SETUP} white`);
+    for (let i = 0; i < 4; i++) {
+      const seat = i % 2 ? 'black' : 'white';
+      const m = (await ref.send(`legal_moves ${seat}`)).split(/\s+/)[0];
+      await ref.send(`play ${seat} ${m}`);
+      moves.push(m);
+    }
+  } finally {
+    ref.close();
+  }
+  return moves;
+}
+
+// GGF's BO of a set_position board, and RE of a final_score.
+const ggfBoard = (board, side) => `BO[8 ${board.replace(/X/g, '*').match(/.{8}/g).join(' ')} ${side}]`;
+const START = `${'-'.repeat(27)}OX------XO${'-'.repeat(27)}`;
+const ggfResult = (score) => (score === '0' ? '0.00' : `${score[0] === 'B' ? '+' : '-'}${score.slice(2)}.00`);
+const ggfMoves = (moves, firstWhite = false, note = () => '') => moves.map((m, i) =>
+  `${(i + (firstWhite ? 1 : 0)) % 2 ? 'W' : 'B'}[${m === 'pass' ? 'PA' : m.toUpperCase()}${note(i)}]`).join('');
+
+// The review at its last ply: the game over there with the result given.
+async function endsWith(page, n, score, what) {
+  await page.keyboard.press('End');
+  await atPly(page, n);
+  const q = await page.evaluate(() => ({ over: window.quartet.over, result: window.quartet.result, turn: document.getElementById('turn').textContent }));
+  assert(q.over && q.result === score, `${what}: at its end the page says over ${q.over}, result ${q.result}, not ${score} ("${q.turn}")`);
+}
+
+async function closeReview(page) {
+  await page.click('#rv-close');
+  await page.waitForSelector('#review[data-state="closed"]');
+}
+
+let othello = null;   // {moves, score, setup}, made once
+async function othelloGame() {
+  if (!othello) othello = { ...(await othelloGameWithPass()), setup: await setupMoves() };
+  return othello;
+}
+
+function ggfFile(g) {
+  const note = (i) => (i === 0 ? '/1.5/2.25' : i === 1 ? '//0.5' : i === 2 ? '/-3' : '');
+  return `(;GM[Othello]PC[GGS/os]DT[2026.11.29_06:00:00.UTC]PB[Ed\\]ax]PW[${HOSTILE}]RE[${ggfResult(g.score)}]TY[8]`
+    + `${ggfBoard(START, '*')}${ggfMoves(g.moves, false, note)};)\n`
+    + `(;GM[Othello]PB[x]PW[y]${ggfBoard(SETUP, 'O')}\n${ggfMoves(g.setup, true)};)\n`;
+}
+
+test('review Othello GGF and transcripts by the file input', async () => {
+  const g = await othelloGame();
+  const { moves, score } = g;
+  const page = await openPage();
+  const file = path.join(TMP, 'games.ggf');
+  fs.writeFileSync(file, ggfFile(g));
+  await openFile(page, file, 1);
+  let r = await review(page);
+  assert(r.plies === moves.length, `GGF: ${r.plies} plies in review, the game has ${moves.length}`);
+  assert((await shownPlies(page)).join(' ') === moves.join(' '), `GGF: the move list is not the game's: ${(await shownPlies(page)).join(' ')}`);
+  const notes = await page.$$eval('#moves li', (lis) => lis.slice(0, 4).map((li) => `${li.dataset.eval ?? '-'}|${li.dataset.time ?? '-'}`));
+  assert(notes.join(' ') === '1.5|2.25 |0.5 -3| -|-', `GGF: the evaluations and times shown are ${notes.join(' ')}`);
+  const st = await page.textContent('#rv-status');
+  assert(st.includes('Ed]ax') && st.includes(HOSTILE), `GGF: the players are not shown as written: ${st}`);
+  const mid = moves.indexOf('pass') + 1;
+  await stepTo(page, 'keys', mid, moves.length);
+  await samePosition(page, 'Othello', 8, moves, mid);
+  await endsWith(page, moves.length, score, 'GGF');
+  // Its GGF download keeps players, result, evaluations and times, and
+  // reads back as the same game, whose download is the same bytes.
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#dl-ggf')]);
+  const ggf = fs.readFileSync(await dl.path(), 'utf8');
+  const want = `PB[Ed\\]ax]PW[${HOSTILE}]RE[${ggfResult(score).replace('.00', '')}]TY[8]${ggfBoard(START, '*')}B[${moves[0].toUpperCase()}/1.5/2.25]W[${moves[1].toUpperCase()}//0.5]B[${moves[2].toUpperCase()}/-3]`;
+  assert(ggf.includes(want) && ggf.includes('[PA]') && ggf.trim().split('\n').length === 1, `GGF download: no ${want}, or no PA: ${ggf}`);
+  const again = path.join(TMP, 'again.ggf');
+  fs.writeFileSync(again, ggf);
+  await closeReview(page);
+  await openFile(page, again);
+  assert((await shownPlies(page)).join(' ') === moves.join(' '), 'GGF downloaded: another move list');
+  await endsWith(page, moves.length, score, 'GGF downloaded');
+  const [dl2] = await Promise.all([page.waitForEvent('download'), page.click('#dl-ggf')]);
+  const ggf2 = fs.readFileSync(await dl2.path(), 'utf8');
+  assert(ggf2 === ggf, `GGF round trip: the second download differs:\n${ggf}\n${ggf2}`);
+  // The file's second game starts from BO's set-up with White to move.
+  await closeReview(page);
+  await openFile(page, file, 2);
+  r = await review(page);
+  assert(r.plies === 4, `GGF set-up game: ${r.plies} plies`);
+  await samePosition(page, 'Othello', 8, g.setup, 0, SETUP);
+  await stepTo(page, 'keys', 3, 4);
+  await samePosition(page, 'Othello', 8, g.setup, 3, SETUP);
+  const [dl3] = await Promise.all([page.waitForEvent('download'), page.click('#dl-ggf')]);
+  const ggf3 = fs.readFileSync(await dl3.path(), 'utf8');
+  assert(ggf3.includes(`${ggfBoard(SETUP, 'O')}W[${g.setup[0].toUpperCase()}]B[`), `GGF set-up download: ${ggf3}`);
+  // A transcript without separators, forced pass left out, either case:
+  // the engine puts the pass back.
+  const t = path.join(TMP, 'transcript.txt');
+  fs.writeFileSync(t, `${moves.filter((m) => m !== 'pass').map((m, i) => (i % 3 ? m : m.toUpperCase())).join('')}\n`);
+  await closeReview(page);
+  await openFile(page, t);
+  r = await review(page);
+  assert(r.plies === moves.length, `transcript: ${r.plies} plies in review, the game has ${moves.length}`);
+  assert((await shownPlies(page)).join(' ') === moves.join(' '), `transcript: the move list is ${(await shownPlies(page)).join(' ')}`);
+  await stepTo(page, 'list', mid, moves.length);
+  await samePosition(page, 'Othello', 8, moves, mid);
+  await endsWith(page, moves.length, score, 'transcript');
+  assert(await page.evaluate(() => window.pwned === undefined), 'a name from the record ran as HTML');
+  assert(page.errors.length === 0, `page errors: ${page.errors.join('; ')}`);
+  await page.close();
+});
+
+test('review GGF and a transcript by ?record=', async () => {
+  const g = await othelloGame();
+  const { moves, score } = g;
+  const dir = path.join(TMP, 'page-ggf');
+  fs.cpSync('web', dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'games.ggf'), ggfFile(g));
+  // Separators, "pa" for the pass, upper case.
+  const seps = [' ', ', ', ','];
+  const spaced = moves.map((m, i) => (m === 'pass' ? 'pa' : i % 2 ? m.toUpperCase() : m))
+    .map((m, i) => (i ? seps[i % 3] : '') + m).join('');
+  fs.writeFileSync(path.join(dir, 'spaced.txt'), `${spaced}\n`);
+  const srv = await serve(dir);
+  try {
+    // Not waited for as a game: a record of one game opens in review at once.
+    let page = await openPage('?record=spaced.txt', undefined, false, srv.url);
+    await page.waitForSelector('#review[data-state="open"][data-ply="0"]', { timeout: 20000 });
+    assert((await shownPlies(page)).join(' ') === moves.join(' '), `?record= transcript: the move list is ${(await shownPlies(page)).join(' ')}`);
+    await endsWith(page, moves.length, score, '?record= transcript');
+    await page.close();
+    page = await openPage('?record=games.ggf', undefined, true, srv.url);
+    await page.waitForSelector('#rv-games:not([hidden]) button', { timeout: 15000 });
+    const items = await page.$$eval('#rv-games button', (bs) => bs.map((b) => b.textContent));
+    assert(items.length === 2 && items[0].includes(HOSTILE) && items[0].includes(score), `?record= GGF: the list is ${items.join(' | ')}`);
+    await page.click('#rv-games li:nth-child(1) button');
+    await page.waitForSelector('#review[data-state="open"]', { timeout: 15000 });
+    assert((await shownPlies(page)).join(' ') === moves.join(' '), '?record= GGF: not the game\'s moves');
+    await stepTo(page, 'buttons', 5, moves.length);
+    await samePosition(page, 'Othello', 8, moves, 5);
+    await endsWith(page, moves.length, score, '?record= GGF');
+    assert(page.errors.length === 0, `page errors: ${page.errors.join('; ')}`);
+    await page.close();
+  } finally {
+    process.kill(-srv.proc.pid);
+  }
+});
+
+// A game played on the page (a person against an engine) downloads as
+// GGF with the engine's times, and reads back as the same game.
+test('the page\'s own GGF download', async () => {
+  const page = await openPage();
+  await startGame(page, { game: 'Othello', size: 8, seats: [{ kind: 'human' }, { kind: 'engine', player: 'random', time: 0.1 }] });
+  const ref = new RefEngine(QUARTET);
+  let plies = [];
+  try {
+    await ref.send('set_game Othello');
+    for (let i = 0; i < 4 && (await turnState(page)) === 'human'; i++) {
+      const legal = (await ref.send(`legal_moves ${await toMove(page)}`)).split(/\s+/).filter(Boolean);
+      const n = await refreshes(page);
+      await humanMove(page, legal[0]);
+      await settle(page, n);
+      plies = await replay(ref, page, plies.length);
+    }
+  } finally {
+    ref.close();
+  }
+  const times = await page.evaluate(() => window.quartet.plies.map((p) => p.seconds));
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#dl-ggf')]);
+  const ggf = fs.readFileSync(await dl.path(), 'utf8');
+  const want = `PB[human]PW[quartet random]TY[8]${ggfBoard(START, '*')}${plies.map(([, m], i) => `${i % 2 ? 'W' : 'B'}[${m.toUpperCase()}${i % 2 ? `//${times[i]}` : ''}]`).join('')};)`;
+  assert(plies.length >= 6 && ggf.includes(want) && !ggf.includes('RE['), `own GGF: no ${want}: ${ggf}`);
+  const file = path.join(TMP, 'own.ggf');
+  fs.writeFileSync(file, ggf);
+  await openFile(page, file);
+  assert((await shownPlies(page)).join(' ') === plies.map(([, m]) => m).join(' '), 'own GGF: another move list');
+  const shown = await page.$$eval('#moves li', (lis) => lis.map((li) => li.dataset.time ?? ''));
+  assert(shown.join(' ') === times.map((t) => (t === undefined ? '' : String(t))).join(' '), `own GGF: times ${shown.join(' ')} for ${times.join(' ')}`);
+  const [dl2] = await Promise.all([page.waitForEvent('download'), page.click('#dl-ggf')]);
+  assert(fs.readFileSync(await dl2.path(), 'utf8') === ggf, 'own GGF: the download in review differs from the one played');
+  assert(page.errors.length === 0, `page errors: ${page.errors.join('; ')}`);
+  await page.close();
+});
+
 // The engine lost while the graph is being computed: the new engine gets
 // the ply shown (not the one being evaluated), and the graph is finished.
 test('review survives a lost engine while the graph runs', async () => {
@@ -436,6 +653,15 @@ test('review refuses hostile and broken records', async () => {
     ['game.jsonl', '{"name":"Chess","size":8,"moves":[]}\n', /unknown game/],
     ['cut.sgf', '(;FF[4]GM[2]SZ[8];B[fe];W[', /SGF ends/],
     ['binary.sgf', '\u0000\u0001\u0002(\u0003', /not a game record/],
+    ['cut.ggf', `(;GM[Othello]PB[a]${ggfBoard(START, '*')}B[F5]W[D6/1.5/`, /GGF ends inside the value of W/],
+    ['cut2.ggf', `(;GM[Othello]${ggfBoard(START, '*')}B[F5]W[D6]\n`, /GGF ends inside game 1/],
+    ['inject.ggf', `(;GM[Othello]PB[evil]${HOSTILE}]B[F5];)\n`, /GGF: unexpected "R<img/],
+    ['square.ggf', `(;GM[Othello]${ggfBoard(START, '*')}B[F5]W[Z9];)\n`, /ply 2 W\[Z9\] is not a square of the 8×8 board/],
+    ['board.ggf', `(;GM[Othello]BO[8 ${'-'.repeat(63)} *]B[F5];)\n`, /BO is not 64 squares/],
+    ['eval.ggf', `(;GM[Othello]B[F5/<b>1</b>];)\n`, /the evaluation is not a number/],
+    ['twice.ggf', `(;GM[Othello]PB[a]PB[b]B[F5];)\n`, /PB twice/],
+    ['anti.ggf', `(;GM[Othello]TY[8a]B[F5];)\n`, /not plain Othello/],
+    ['transcript.txt', 'f5d6c3x9e6\n', /move 4 \(x9\) is not a square/],
   ];
   for (const [name, text, want] of cases) {
     const file = path.join(TMP, name);
