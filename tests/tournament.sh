@@ -3,10 +3,12 @@
 # round-robin and gauntlet schedules and their crosstables (known results,
 # and every figure recomputed from the JSON lines by a second, plain
 # implementation in awk), the engine file, resume after SIGKILL and of a
-# file cut mid-line, shards merged against one run, --merge refusing
-# another event, Othello adjudication against bin/quartet's own `solve`,
-# the move cap, one-game engines without set_game, and the date, event
-# and time control in all three record formats.
+# file cut mid-line, shards merged against one run (from their JSON lines,
+# their GGF, or both), --merge refusing another event, GGF without
+# quartet-match's event fields and SGF, Othello adjudication against
+# bin/quartet's own `solve`, the move cap, one-game engines without
+# set_game, and the date, event and time control in all three record
+# formats.
 : "${QUARTET:=bin/quartet}" "${BIN:=bin}" "${TESTBIN:=build/rel/tests}"
 export LC_ALL=C
 M=$BIN/quartet-match
@@ -45,7 +47,8 @@ shown() {
 # A wins all, B beats C, C loses all; each pairing twice per round ----
 A="$F --seed 1 --name A" B="$F --seed 2 --name B --resign-at 2" C="$F --seed 3 --name C --resign-at 1"
 printf 'f5 d6\nf5 f6\n' >"$tmp/open.txt"
-$M -e "$A" -e "$B" -e "$C" --openings "$tmp/open.txt" --quiet --jsonl "$tmp/rr.jsonl" >"$tmp/rr.out" 2>&1
+$M -e "$A" -e "$B" -e "$C" --openings "$tmp/open.txt" --quiet --jsonl "$tmp/rr.jsonl" --ggf "$tmp/rr.ggf" \
+   >"$tmp/rr.out" 2>&1
 ok "round-robin runs"
 [ "$(wc -l <"$tmp/rr.jsonl")" -eq 12 ]; ok "round-robin: 3 pairings x 2 colours x 2 openings"
 cat >"$tmp/rr.want" <<'EOF'
@@ -170,7 +173,7 @@ $M -e "$E1" -e "$E2" -e "$E3" --quiet --jsonl "$tmp/full.jsonl" >"$tmp/again.out
 # ---- shards: 1/3 + 2/3 + 3/3 merged = one run; --merge refuses another event ----
 for k in 1 2 3; do
     $M -e "$A" -e "$F --seed 2 --name B" -e "$F --seed 3 --name C" --openings "$tmp/open.txt" --shard $k/3 \
-       --quiet --jsonl "$tmp/sh$k.jsonl" >/dev/null 2>&1
+       --quiet --jsonl "$tmp/sh$k.jsonl" --ggf "$tmp/sh$k.ggf" --sgf "$tmp/sh$k.sgf" >/dev/null 2>&1
 done
 $M -e "$A" -e "$F --seed 2 --name B" -e "$F --seed 3 --name C" --openings "$tmp/open.txt" --quiet \
    --jsonl "$tmp/one.jsonl" >"$tmp/one.out" 2>&1
@@ -182,6 +185,48 @@ has "$tmp/m.out" "Merged 12 games from 3 files"; ok "merge header"
 $M --merge "$tmp/sh1.jsonl" "$tmp/sh2.jsonl" >"$tmp/m.out"; [ $? -eq 1 ] && has "$tmp/m.out" "4 missing"; ok "merge: missing games"
 $M --merge "$tmp/sh1.jsonl" "$tmp/rr.jsonl" >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && has "$tmp/err" "files of different events cannot be merged"; ok "merge refuses another event"
+# The same shards' GGF records (--ggf): the same output as their JSON lines,
+# alone or mixed with them (told by content, whatever the name); a game
+# found in both counts once. The round-robin's resignations (W+R) too.
+$M --merge "$tmp/sh1.jsonl" "$tmp/sh2.jsonl" "$tmp/sh3.jsonl" >"$tmp/mj.out"
+$M --merge "$tmp/sh1.ggf" "$tmp/sh2.ggf" "$tmp/sh3.ggf" >"$tmp/mg.out" && cmp -s "$tmp/mj.out" "$tmp/mg.out"
+ok "merge: GGF shards = their JSON lines"
+cp "$tmp/sh2.ggf" "$tmp/sh2.records"
+$M --merge "$tmp/sh1.ggf" "$tmp/sh2.records" "$tmp/sh3.jsonl" >"$tmp/mx.out" && cmp -s "$tmp/mj.out" "$tmp/mx.out"
+ok "merge: GGF and JSON lines mixed"
+$M --merge "$tmp/sh1.jsonl" "$tmp/sh1.ggf" "$tmp/sh2.ggf" "$tmp/sh3.ggf" >"$tmp/m.out" &&
+   has "$tmp/m.out" "Merged 12 games from 4 files.*, 4 duplicates ignored" && table "$tmp/m.out" | cmp -s - "$tmp/t3"
+ok "merge: a game in both formats counts once"
+grep -q 'QR\[[BW]+R\]' "$tmp/rr.ggf" && $M --merge "$tmp/rr.jsonl" >"$tmp/mj.out" &&
+   $M --merge "$tmp/rr.ggf" >"$tmp/mg.out" && cmp -s "$tmp/mj.out" "$tmp/mg.out"
+ok "merge: GGF with resignations = its JSON lines"
+$M --merge "$tmp/sh1.ggf" "$tmp/sh2.jsonl" >"$tmp/m.out"; [ $? -eq 1 ] && has "$tmp/m.out" "4 missing"
+ok "merge: GGF, missing games"
+# A GGF game cut off by a crash is skipped, as a JSON line is.
+head -c -40 "$tmp/sh3.ggf" >"$tmp/cut.ggf"
+$M --merge "$tmp/sh1.ggf" "$tmp/sh2.ggf" "$tmp/cut.ggf" >"$tmp/m.out" 2>"$tmp/err"
+[ $? -eq 1 ] && has "$tmp/m.out" "Merged 11 games.*, 1 missing" && has "$tmp/err" "cut.ggf: partial last line .* skipped"
+ok "merge: a GGF cut mid-line"
+# Refused, exit 2: a GGF of another event (after or before JSON lines of
+# this one), GGF without quartet-match's event fields (an older
+# quartet-match's, NBoard's), an SGF record.
+$M --merge "$tmp/sh1.jsonl" "$tmp/rr.ggf" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && has "$tmp/err" "rr.ggf holds games of event .*files of different events cannot be merged"
+ok "merge refuses a GGF of another event"
+$M --merge "$tmp/rr.ggf" "$tmp/sh2.jsonl" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && has "$tmp/err" "sh2.jsonl holds games of event .* but .*rr.ggf holds event"
+ok "merge refuses JSON lines of another event than the GGF's"
+sed 's/QI\[[0-9a-f]*\]//; s/QS\[[0-9]*\]//; s/QE\[[0-9,]*\]//' "$tmp/sh2.ggf" >"$tmp/old.ggf"
+$M --merge "$tmp/sh1.ggf" "$tmp/old.ggf" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && has "$tmp/err" "old.ggf:1: GGF game without QI, QS, QE: a merge needs"
+ok "merge refuses GGF without the event fields"
+printf '(;GM[Othello]PC[NBoard]PB[Edax]PW[Quartet]RE[+2.00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6];)\n' >"$tmp/nb.ggf"
+$M --merge "$tmp/sh1.ggf" "$tmp/nb.ggf" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && has "$tmp/err" "nb.ggf:1: GGF game without GN, QI, QS, QE: .*GGF of NBoard, GGS"
+ok "merge refuses an NBoard game"
+$M --merge "$tmp/sh1.ggf" "$tmp/sh2.sgf" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && has "$tmp/err" "sh2.sgf: SGF records do not carry the event id"
+ok "merge refuses SGF"
 
 # Yonin's seatings shard and merge the same way, seat table included.
 for k in 1 2; do

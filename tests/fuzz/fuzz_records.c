@@ -9,9 +9,12 @@
  * more games than the input has whole lines. GGF: a game protocol/ggf.c
  * accepts writes and reads back as the same game; a set-up start the
  * reader keeps is a square board of X, O and - with a side to move; a
- * transcript an accepted record carries agrees with its moves. */
+ * transcript an accepted record carries agrees with its moves; --merge's
+ * GGF reader (ggf_lines_read) passes on only games with a number and
+ * engine indices in range. */
 #include "tests/fuzz/fuzz.h"
 #include "tools/quartet-match/check.h"
+#include "tools/quartet-match/ggflines.h"
 #include "tools/quartet-match/merge.h"
 #include "tools/quartet-match/resume.h"
 #include "tools/quartet-render/record.h"
@@ -166,6 +169,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     merge_files(1, files, devnull);
     struct lines lines = {0};
     int n = jsonl_read(mem_path, true, count_line, &lines, msg, sizeof msg);
+    struct lines glines = {0};
+    int gn = -1;
+    if (rec_format_of(text) == REC_GGF) {
+        char *copy = malloc(size + 1);
+        if (copy) {
+            memcpy(copy, text, size + 1);
+            gn = ggf_lines_read("fuzz", copy, size, count_line, &glines, msg, sizeof msg);
+            free(copy);
+        }
+    }
     stderr = err_stream;
 
     check_games(&f);
@@ -179,6 +192,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(lines.bad == 0, "jsonl_read passed a line with a bad game number or engine");
     FUZZ_CHECK(n == -1 || (n == lines.n && (size_t)n <= whole),
                "jsonl_read: %d games of %zu lines", n, whole);
+    FUZZ_CHECK(glines.bad == 0, "ggf_lines_read passed a game with a bad number or engine");
+    FUZZ_CHECK(gn == -1 || gn == glines.n, "ggf_lines_read: %d games, %d passed on", gn,
+               glines.n);
     rec_free(&f);
     free(text);
     return 0;

@@ -1,7 +1,9 @@
-/* Combining JSON-lines files of one event into one table. */
+/* Combining record files of one event (JSON lines, GGF) into one table. */
 #include "merge.h"
 #include "crosstable.h"
+#include "ggflines.h"
 #include "resume.h"
+#include "tools/quartet-render/record.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -90,6 +92,32 @@ static int merge_one(const struct line_game *g, void *ctx, char *err, size_t cap
     return 0;
 }
 
+/* One file's games into m, its format told by its content: JSON lines,
+ * or GGF of quartet-match. Returns the number of games, or -1 with err. */
+static int merge_file(const char *path, struct merge *m, char *err, size_t cap)
+{
+    size_t len;
+    char *text = records_file_read(path, &len);
+    /* A missing file has no games to resume from, but is an error here. */
+    if (!text) {
+        snprintf(err, cap, "cannot read %s: %s", path, strerror(errno));
+        return -1;
+    }
+    enum rec_format fmt = rec_format_of(text);
+    int n;
+    if (fmt == REC_GGF)
+        n = ggf_lines_read(path, text, len, merge_one, m, err, cap);
+    else if (fmt == REC_SGF || fmt == REC_TEXT) {
+        snprintf(err, cap, "%s: %s records do not carry the event id, games scheduled and "
+                 "engine indices a merge needs: merge the event's JSONL or GGF files",
+                 path, fmt == REC_SGF ? "SGF" : "text");
+        n = -1;
+    } else /* JSON lines, and what the JSON lines' reader names as not one */
+        n = jsonl_read(path, false, merge_one, m, err, cap);
+    free(text);
+    return n;
+}
+
 int merge_files(int nfiles, char **files, FILE *out)
 {
     struct merge *m = calloc(1, sizeof *m);
@@ -99,15 +127,7 @@ int merge_files(int nfiles, char **files, FILE *out)
     char err[1024];
     for (int i = 0; i < nfiles && !rc; i++) {
         m->path = files[i];
-        /* A missing file has no games to resume from, but is an error here. */
-        FILE *probe = fopen(files[i], "r");
-        if (!probe) {
-            fprintf(stderr, "quartet-match: cannot read %s: %s\n", files[i], strerror(errno));
-            rc = 2;
-            break;
-        }
-        fclose(probe);
-        if (jsonl_read(files[i], false, merge_one, m, err, sizeof err) < 0) {
+        if (merge_file(files[i], m, err, sizeof err) < 0) {
             fprintf(stderr, "quartet-match: %s\n", err);
             rc = 2;
         }

@@ -1,6 +1,8 @@
-/* --merge FILE...: the JSON-lines files of one event (shards run on other
- * machines, or resumed runs) combined into one table, printed as the
- * match itself prints it. Files of different events are refused. */
+/* --merge FILE...: the JSON-lines and GGF files of one event (shards run
+ * on other machines, or resumed runs), in any mix, combined into one
+ * table, printed as the match itself prints it. Files of different events
+ * are refused, and so are GGF games without quartet-match's event fields
+ * and records of the other formats. */
 #ifndef QMATCH_MERGE_H
 #define QMATCH_MERGE_H
 

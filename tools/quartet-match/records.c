@@ -381,10 +381,17 @@ int write_ggf(FILE *f, const struct match_config *cfg, const struct game_record 
     snprintf(num, sizeof num, "%d", cfg->gopt.size);
     ggf_set(gg, "TY", num);
     /* quartet-match's own fields (doc/tournaments.md): the game number,
-     * the event, the result as the other records write it, why it ended. */
+     * the event (its name, id and games scheduled, and the engines' places
+     * in it: what --merge needs), the result as the other records write
+     * it, why it ended. */
     snprintf(num, sizeof num, "%d", rec->id);
     ggf_set(gg, "GN", num);
     ggf_set(gg, "EV", cfg->event);
+    ggf_set(gg, "QI", cfg->event_id);
+    snprintf(num, sizeof num, "%d", cfg->schedule_games);
+    ggf_set(gg, "QS", num);
+    snprintf(num, sizeof num, "%d,%d", rec->engine[0], rec->engine[1]);
+    ggf_set(gg, "QE", num);
     ggf_set(gg, "QR", rec->result);
     ggf_set(gg, "GC", rec->reason);
     ggf_start(gg, cfg);

@@ -1,9 +1,9 @@
 /* GGF records (Othello): games read by protocol/ggf.c, one after another,
- * each made a rec_game. quartet-match's own fields (GN, QR, GC) are used
- * when there; a GGF file of NBoard or GGS without them is read as far as
- * it carries a game: its BO start (a set-up position when it is not the
- * normal start), its moves (a pass put in where one colour moves twice),
- * its players and its result from RE. */
+ * each made a rec_game. quartet-match's own fields (GN, EV, QI, QS, QE,
+ * QR, GC) are used when there; a GGF file of NBoard or GGS without them
+ * is read as far as it carries a game: its BO start (a set-up position
+ * when it is not the normal start), its moves (a pass put in where one
+ * colour moves twice), its players and its result from RE. */
 #include "record.h"
 #include "strict.h"
 #include "protocol/ggf.h"
@@ -118,6 +118,37 @@ static const char *take_type(const struct ggf_game *gg, struct rec_game *g)
     return NULL;
 }
 
+/* QE's engine indices, black's then white's: "0,1". */
+static bool engine_indices(const char *v, int *out)
+{
+    const char *comma = strchr(v, ',');
+    return comma && strict_int_text(v, (size_t)(comma - v), 0, RECORD_MAX_GAME, &out[0]) &&
+           strict_int_text(comma + 1, strlen(comma + 1), 0, RECORD_MAX_GAME, &out[1]);
+}
+
+/* quartet-match's event (EV, QI, QS, QE), which --merge needs; each is
+ * checked when there, and a game of another program has none. */
+static const char *take_event(const struct ggf_game *gg, struct rec_game *g)
+{
+    const char *v = ggf_get(gg, "EV");
+    if (v)
+        rec_copy(g->event, sizeof g->event, v, strlen(v));
+    if ((v = ggf_get(gg, "QI")) != NULL) {
+        if (strlen(v) != 16 || strspn(v, "0123456789abcdef") != 16)
+            return "QI is not an event id (16 hex digits)";
+        memcpy(g->event_id, v, 17);
+    }
+    if ((v = ggf_get(gg, "QS")) != NULL &&
+        !strict_int_text(v, strlen(v), 1, RECORD_MAX_GAME, &g->schedule_games))
+        return "QS is not a number of games (1 to 10^9)";
+    if ((v = ggf_get(gg, "QE")) != NULL) {
+        if (!engine_indices(v, g->engine_index))
+            return "QE is not two engine indices (black's and white's: 0,1)";
+        g->nengine_index = 2;
+    }
+    return NULL;
+}
+
 static const char *to_record(const struct ggf_game *gg, struct rec_game *g)
 {
     const char *gm = ggf_get(gg, "GM"), *why;
@@ -129,6 +160,9 @@ static const char *to_record(const struct ggf_game *gg, struct rec_game *g)
     const char *v = ggf_get(gg, "GN");
     if (v && !strict_int_text(v, strlen(v), 1, RECORD_MAX_GAME, &g->id))
         return "game number in GN out of range (1 to 10^9)";
+    g->numbered = v != NULL;
+    if ((why = take_event(gg, g)) != NULL)
+        return why;
     for (int s = 0; s < 2; s++) {
         v = ggf_get(gg, s ? "PW" : "PB");
         rec_copy(g->players[s], sizeof g->players[s], v ? v : "", v ? strlen(v) : 0);

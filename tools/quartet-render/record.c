@@ -90,6 +90,23 @@ static bool looks_ggf(const char *s)
     return strncmp(s, "GM[", 3) == 0 && ((s[3] >= 'A' && s[3] <= 'Z') || (s[3] >= 'a' && s[3] <= 'z'));
 }
 
+enum rec_format rec_format_of(const char *text)
+{
+    const char *s = text + strspn(text, " \t\r\n");
+    switch (*s) {
+    case '\0':
+        return REC_EMPTY;
+    case '{':
+        return REC_JSONL;
+    case '(':
+        return looks_ggf(s) ? REC_GGF : REC_SGF;
+    case '[':
+        return REC_TEXT;
+    default:
+        return REC_UNKNOWN;
+    }
+}
+
 int rec_parse(const char *text, size_t len, struct rec_file *f, char *err, size_t cap)
 {
     size_t ok = utf8_valid_prefix(text, len);
@@ -99,14 +116,20 @@ int rec_parse(const char *text, size_t len, struct rec_file *f, char *err, size_
         return -1;
     }
     const char *s = text + strspn(text, " \t\r\n");
-    if (!*s)
+    switch (rec_format_of(text)) {
+    case REC_EMPTY:
         return 0; /* no game: the callers say so */
-    if (*s == '{')
+    case REC_JSONL:
         return rec_read_jsonl(text, f, err, cap);
-    if (*s == '(')
-        return looks_ggf(s) ? rec_read_ggf(text, f, err, cap) : rec_read_sgf(text, f, err, cap);
-    if (*s == '[')
+    case REC_GGF:
+        return rec_read_ggf(text, f, err, cap);
+    case REC_SGF:
+        return rec_read_sgf(text, f, err, cap);
+    case REC_TEXT:
         return rec_read_text(text, f, err, cap);
+    case REC_UNKNOWN:
+        break;
+    }
     snprintf(err, cap, "line %d: not a game record (JSON Lines, SGF, GGF or text) of quartet-match",
              line_of(text, (size_t)(s - text)));
     return -1;

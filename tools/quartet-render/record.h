@@ -30,6 +30,14 @@ struct rec_game {
     /* Othello's transcript field, when the record has one ("f5d6c3"). */
     char transcript[REC_MAX_TRANSCRIPT];
     int has_transcript;
+    int numbered;                    /* the record gives id (GGF's GN), not its place */
+    /* quartet-match's event, which --merge needs (GGF's EV, QI, QS, QE;
+     * doc/tournaments.md): "" and 0 when the game does not carry them. */
+    char event[128];
+    char event_id[17];               /* 16 hex digits */
+    int schedule_games;              /* games in the event's whole schedule */
+    int engine_index[REC_MAX_SEATS]; /* per seat, the engine's place in the event */
+    int nengine_index;
 };
 
 struct rec_file {
@@ -37,10 +45,14 @@ struct rec_file {
     struct rec_game *games;
 };
 
-/* Reads every game of the file at path; the format is told by its first
- * character ('{' JSON Lines, '(' SGF or GGF -- GGF when the first
- * property is GM with a name, not a number -- '[' text). Returns 0, or -1 with a
- * message naming the file and line in err. */
+/* A record file's format, told by its first character other than white
+ * space: '{' JSON Lines, '(' SGF or GGF -- GGF when the first property is
+ * GM with a name, not a number -- '[' text. */
+enum rec_format { REC_EMPTY, REC_JSONL, REC_SGF, REC_GGF, REC_TEXT, REC_UNKNOWN };
+enum rec_format rec_format_of(const char *text);
+
+/* Reads every game of the file at path, in the format rec_format_of
+ * tells. Returns 0, or -1 with a message naming the file and line in err. */
 int rec_read(const char *path, struct rec_file *f, char *err, size_t cap);
 void rec_free(struct rec_file *f);
 
