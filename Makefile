@@ -93,8 +93,11 @@ $(foreach t,$(TOOL_DIRS),$(eval $(call TOOL_DIR_RULE,$(t))))
 
 # One record reader for both tools: quartet-match (--check, and the strict
 # numbers and UTF-8 of its JSON reader) links quartet-render's.
-RECORD_READER_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(addprefix tools/quartet-render/,record.c jsonl.c sgf.c text.c strict.c))
+# GGF records (protocol/ggf.c, the codec NBoard's `set game` uses too).
+GGF_OBJ := $(BUILD)/protocol/ggf.o
+RECORD_READER_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(addprefix tools/quartet-render/,record.c jsonl.c sgf.c text.c strict.c)) $(GGF_OBJ)
 $(BIN)/quartet-match: $(RECORD_READER_OBJ)
+$(BIN)/quartet-render: $(GGF_OBJ)
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB)
 	@mkdir -p $(dir $@)
@@ -102,6 +105,7 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB)
 
 # test_linediff checks a protocol file, which the engine library leaves out.
 $(BUILD)/tests/test_linediff: $(BUILD)/protocol/linediff.o
+$(BUILD)/tests/test_ggf: $(GGF_OBJ)
 # test_othello_newgame checks what the session does at a new game (the
 # library after the session, which uses it).
 $(BUILD)/tests/test_othello_newgame: $(BUILD)/tests/test_othello_newgame.o $(BUILD)/protocol/session.o $(LIB)

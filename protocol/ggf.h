@@ -67,4 +67,9 @@ int ggf_set(struct ggf_game *g, const char *key, const char *value);
  * is full. eval and seconds are written only when has_eval / has_time. */
 int ggf_add_move(struct ggf_game *g, const struct ggf_move *m);
 
+/* True when a and b are the same game: the same properties in the same
+ * order, board, side to move and moves (an eval or time compared only
+ * where it is present). Round-trip checks use it. */
+bool ggf_same(const struct ggf_game *a, const struct ggf_game *b);
+
 #endif
