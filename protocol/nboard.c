@@ -113,6 +113,17 @@ static int ggf_start(const struct game *g, const struct ggf_game *gg, void *st,
 {
     *size = g->default_size;
     if (gg->size == 0) {
+        /* No BO: the standard start, of TY's size when it begins with one
+         * (GGS writes e.g. TY[8] or TY[8r]). */
+        const char *ty = ggf_get(gg, "TY");
+        if (ty && ty[0] >= '1' && ty[0] <= '9') {
+            int n = (int)strtol(ty, NULL, 10);
+            if (n < g->min_size || n > g->max_size || !g->size_ok(n)) {
+                snprintf(err, cap, "%s is not played on %dx%d (TY)", g->name, n, n);
+                return -1;
+            }
+            *size = n;
+        }
         struct game_options opt = {.size = *size, .flags = 0};
         g->init(st, &opt);
         return 0;
@@ -221,7 +232,8 @@ static void cmd_set_game(struct nboard *nb, const char *text)
 static void cmd_move(struct nboard *nb, char *arg)
 {
     struct session *s = nb->s;
-    char w[64], err[300];
+    char err[300], whole[64];
+    shown(arg, whole, sizeof whole);
     char *slash = strchr(arg, '/');
     if (slash) {
         *slash = '\0';
@@ -233,7 +245,7 @@ static void cmd_move(struct nboard *nb, char *arg)
             (time && *time && args_double(time, &v) != ARGS_OK) ||
             (time && strchr(time, '/'))) {
             nboard_error(nb, "move: expected MOVE/EVAL/TIME, not '%s'; position unchanged",
-                         shown(arg, w, sizeof w));
+                         whole);
             return;
         }
     }

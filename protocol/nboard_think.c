@@ -8,6 +8,7 @@
 #include "engine/clock.h"
 #include "engine/stop.h"
 
+#include <ctype.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -359,12 +360,28 @@ void nboard_hint(struct nboard *nb, int n)
 
 /* ---- analyze ---- */
 
-/* The value of the final position for the seat `mover`: its disc lead. */
+/* The value of a finished game for the seat `mover`, as the game scores
+ * it (its GTP result, "B+16" — Othello gives the empty squares to the
+ * winner, as the solver's values do), else the disc lead. */
 static double final_value(const struct game *g, const void *st, int mover)
 {
+    char res[64] = "";
     int sc[GAME_MAX_PLAYERS] = {0};
+    double lead;
     g->score(st, sc);
-    return (double)sc[mover] - (double)sc[1 - mover];
+    lead = (double)sc[0] - (double)sc[1];
+    if (g->format_result && g->format_result(st, res, sizeof res) > 0) {
+        char *end;
+        const char *first = game_player_name(g, 0);
+        if (res[0] == '0' && res[1] == '\0') {
+            lead = 0;
+        } else if (res[1] == '+' && first) {
+            double n = strtod(res + 2, &end);
+            if (end != res + 2 && *end == '\0')
+                lead = toupper((unsigned char)res[0]) == toupper((unsigned char)first[0]) ? n : -n;
+        }
+    }
+    return mover == 0 ? lead : -lead;
 }
 
 void nboard_analyze(struct nboard *nb)
