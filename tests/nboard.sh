@@ -3,8 +3,8 @@
 # nboard` and compares its output. Transcript format, line by line:
 #   "> TEXT"       TEXT plus a newline is sent to the engine
 #   ">"            an empty line is sent
-#   "% sleep N"    wait N seconds before sending the lines after it (a
-#                  search under way when the next line arrives)
+#   "% sleep N"    wait N seconds more before sending the next line (a
+#                  search under way when it arrives)
 #   "% filter: WORDS"   for searches stopped after a wait: with the word
 #                  search, `search` and `book` lines are left out of the
 #                  comparison; with moves, `=== ...` is compared as
@@ -15,6 +15,8 @@
 #                  numbers of nodestats, the time of `=== MOVE/EVAL/TIME`
 #                  as T, and the progress lines `status Quartet: depth ...`
 #                  left out.
+# Each line is sent once the output holds every expected line above it,
+# as NBoard waits for answers (any line stops a running search).
 # Every file runs with --protocol nboard --threads 1 --seed 1, plus the
 # flags of a first-line comment "% flags: ...". A hung engine fails (the
 # run is cut after 120 s where `timeout` exists).
@@ -26,31 +28,37 @@ limit=""
 command -v timeout >/dev/null 2>&1 && limit="timeout 120"
 passed=0 failed=0
 
-# The input as chunks (in.0, in.1, ...) and the pauses between them.
-split_input() { # $1: transcript
-    n=0
-    : >"$tmp/in.0"; : >"$tmp/exp"; : >"$tmp/pauses"
+# The plan: before each line sent, wait until the output holds every
+# expected line above it in the transcript (as NBoard waits for answers:
+# a line arriving early would stop a search), then send it.
+plan() { # $1: transcript
+    need=0
+    : >"$tmp/exp"; : >"$tmp/plan"
     while IFS= read -r line || [ -n "$line" ]; do
         case $line in
-        '> '*) printf '%s\n' "${line#> }" >>"$tmp/in.$n" ;;
-        '>') printf '\n' >>"$tmp/in.$n" ;;
-        '% sleep '*)
-            echo "${line#% sleep }" >>"$tmp/pauses"
-            n=$((n + 1)); : >"$tmp/in.$n" ;;
+        '> '*) printf 'wait %s\nsend %s\n' "$need" "${line#> }" >>"$tmp/plan" ;;
+        '>') printf 'wait %s\nsend \n' "$need" >>"$tmp/plan" ;;
+        '% sleep '*) printf 'sleep %s\n' "${line#% sleep }" >>"$tmp/plan" ;;
         '% '*|'%') ;;
-        *) printf '%s\n' "$line" >>"$tmp/exp" ;;
+        *) printf '%s\n' "$line" >>"$tmp/exp"; need=$((need + 1)) ;;
         esac
     done <"$1"
 }
 
-feed() {
-    i=0
-    cat "$tmp/in.0"
-    while IFS= read -r s; do
-        sleep "$s"
-        i=$((i + 1))
-        cat "$tmp/in.$i"
-    done <"$tmp/pauses"
+# Waits at most 60 s for an answer, and after one missing, no more: a
+# wrong or missing answer then shows in the comparison, not as a hang.
+feed() { # $1: the filter words
+    n=0
+    while read -r op rest; do
+        case $op in
+        wait)
+            while [ "$(normalize "$1" <"$tmp/raw" | wc -l)" -lt "$rest" ] && [ $n -lt 1200 ]; do
+                sleep 0.05; n=$((n + 1))
+            done ;;
+        sleep) sleep "$rest" ;;
+        send) printf '%s\n' "$rest" ;;
+        esac
+    done <"$tmp/plan"
 }
 
 normalize() { # $1: the filter words
@@ -65,9 +73,10 @@ for t in "$dir"/*.nboard; do
     [ -f "$t" ] || continue
     flags=$(sed -n '1s/^% flags: //p' "$t")
     filter=$(sed -n 's/^% filter: //p' "$t")
-    split_input "$t"
+    plan "$t"
+    : >"$tmp/raw"
     # shellcheck disable=SC2086  # flags are words
-    feed | $limit "$QUARTET" --protocol nboard --threads 1 --seed 1 $flags >"$tmp/raw" 2>"$tmp/err"
+    feed "$filter" | $limit "$QUARTET" --protocol nboard --threads 1 --seed 1 $flags >"$tmp/raw" 2>"$tmp/err"
     rc=$?
     normalize "$filter" <"$tmp/raw" >"$tmp/out"
     if [ $rc -eq 0 ] && cmp -s "$tmp/exp" "$tmp/out" && [ ! -s "$tmp/err" ]; then
