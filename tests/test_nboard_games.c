@@ -100,6 +100,26 @@ static bool nb_sync(struct side *n, const char *want, char *got)
     return false;
 }
 
+/* NBoard's go, waited for as NBoard waits (a line sent during the search
+ * would stop it): the `===` line into got, or "" when an error status
+ * came instead (a finished game). */
+static void nb_go(struct side *n, char *got)
+{
+    char line[LINE];
+    say(n, "go");
+    got[0] = '\0';
+    while (hear(n, line)) {
+        if (strncmp(line, "=== ", 4) == 0) {
+            strcpy(got, line);
+            break;
+        }
+        if (strncmp(line, "status Quartet: ", 16) == 0 &&
+            strncmp(line, "status Quartet: depth", 21) != 0)
+            break;
+    }
+    nb_sync(n, NULL, NULL);
+}
+
 /* A game in the making, as GGF, and the moves for GTP. */
 struct game {
     int size;
@@ -208,8 +228,9 @@ static void play_game(struct side *n, struct side *g, struct game *gm, const cha
     for (int ply = 0; ply < 130; ply++) {
         gtp(g, resp, "score");
         bool over = strstr(resp, "over") != NULL;
-        say(n, "go");
-        nb_sync(n, "===", got);
+        got[0] = '\0';
+        if (over || ply % 2 == 0)
+            nb_go(n, got);
         if (over) {
             CHECK(got[0] == '\0', "%s: GTP says over, NBoard answers go: %s", tag, got);
             break;
