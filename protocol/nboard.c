@@ -106,6 +106,28 @@ static int play_text(const struct game *g, void *st, const char *text,
 
 /* ---- set game ---- */
 
+/* GGF's TI main time, "[[H:]M:]S" before any '/' (GGS writes e.g.
+ * "15:00" or "05:00//02:00"; the increments after it are not used), in
+ * seconds; 0 when absent or unreadable. */
+static double ggf_clock(const char *ti)
+{
+    double total = 0, part = 0;
+    bool digit = false;
+    for (; ti && *ti && *ti != '/'; ti++) {
+        if (*ti >= '0' && *ti <= '9') {
+            part = part * 10 + (*ti - '0');
+            digit = true;
+        } else if (*ti == ':' && digit) {
+            total = (total + part) * 60;
+            part = 0;
+            digit = false;
+        } else {
+            return 0;
+        }
+    }
+    return digit && total + part < 1e7 ? total + part : 0;
+}
+
 /* The GGF start (BO, or the game's standard start when absent) into st;
  * the board's size into *size. */
 static int ggf_start(const struct game *g, const struct ggf_game *gg, void *st,
@@ -209,6 +231,11 @@ static void cmd_set_game(struct nboard *nb, const char *text)
             nboard_error(nb, "cannot make the player for this game");
         } else {
             nb->first_mover = g->is_over(start) ? 0 : g->to_move(start);
+            nb->clock_main = ggf_clock(ggf_get(gg, "TI"));
+            memset(nb->clock_used, 0, sizeof nb->clock_used);
+            for (int i = 0; i < gg->nmoves; i++)
+                if (gg->moves[i].has_time && gg->moves[i].seconds > 0)
+                    nb->clock_used[gg->moves[i].color == 'W' ? 1 : 0] += gg->moves[i].seconds;
             /* Replays what ggf_check accepted: every move is legal. */
             for (int i = 0; i < gg->nmoves; i++) {
                 memcpy(s->scratch, s->state, g->state_size);
@@ -233,6 +260,7 @@ static void cmd_move(struct nboard *nb, char *arg)
 {
     struct session *s = nb->s;
     char err[300], whole[64];
+    double v, took = 0;
     shown(arg, whole, sizeof whole);
     char *slash = strchr(arg, '/');
     if (slash) {
@@ -240,9 +268,8 @@ static void cmd_move(struct nboard *nb, char *arg)
         char *eval = slash + 1, *time = strchr(eval, '/');
         if (time)
             *time++ = '\0';
-        double v;
         if ((*eval && args_double(eval, &v) != ARGS_OK) ||
-            (time && *time && args_double(time, &v) != ARGS_OK) ||
+            (time && *time && args_double(time, &took) != ARGS_OK) ||
             (time && strchr(time, '/'))) {
             nboard_error(nb, "move: expected MOVE/EVAL/TIME, not '%s'; position unchanged",
                          whole);
@@ -254,12 +281,17 @@ static void cmd_move(struct nboard *nb, char *arg)
         return;
     }
     memcpy(s->scratch, s->state, s->game->state_size);
+    int mover = s->game->to_move(s->state);
     if (play_text(s->game, s->scratch, arg, err, sizeof err) != 0) {
         nboard_error(nb, "%s; position unchanged", err);
         return;
     }
-    if (session_commit(s) != 0)
+    if (session_commit(s) != 0) {
         nboard_error(nb, "out of memory; position unchanged");
+        return;
+    }
+    if (mover >= 0 && took > 0 && took < 1e7)
+        nb->clock_used[mover] += took;
 }
 
 static void cmd_set_depth(struct nboard *nb, const char *arg)

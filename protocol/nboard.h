@@ -29,6 +29,10 @@ struct nboard {
      * made when first needed, forgotten at `set depth` and `set game`. */
     void *hint_player, *hint_nobook;
     bool hint_fresh;           /* the hint players' tables are empty */
+    /* The game's clock: GGF's TI main time (0: none) and the seconds each
+     * seat's moves took (GGF's MOVE//SECONDS, `move`'s TIME). */
+    double clock_main;
+    double clock_used[GAME_MAX_PLAYERS];
     long long last_nodes;      /* the last search's, for `nodestats` */
     double last_seconds;
 };

@@ -32,6 +32,7 @@ struct think {
     /* hint: stop at depth `depth`, or only once exact with to_end. */
     int depth;
     bool to_end;
+    double seconds;             /* go: the budget; 0: none */
     int want;                   /* lines per report (hint) */
     const move_t *exclude;      /* moves left out of the lines (hint) */
     int nexclude;
@@ -161,7 +162,7 @@ static void think_run(struct think *t)
 {
     struct nboard *nb = t->nb;
     t->lim = (struct search_limits){
-        .seconds = 0,
+        .seconds = t->seconds,
         .playouts = 0,
         .stop = &t->stop,
         .report = on_report,
@@ -209,6 +210,26 @@ static void put_nodestats(struct nboard *nb)
 
 /* ---- go ---- */
 
+/* The time go may spend when the game has a clock (GGF's TI): what the
+ * mover has left shared out over its remaining moves as GTP's clock does
+ * (engine/timectl.c); 0, no limit but the depth, without a clock. */
+static double go_budget(const struct nboard *nb)
+{
+    const struct session *s = nb->s;
+    const struct game *g = s->game;
+    int p = g->to_move(s->state);
+    if (nb->clock_main <= 0 || p < 0)
+        return 0;
+    struct time_control tc;
+    timectl_init(&tc);
+    timectl_settings(&tc, nb->clock_main, 0, 0);
+    double left = nb->clock_main - nb->clock_used[p];
+    timectl_left(&tc, p, left > 0 ? left : 0, 0);
+    double b = timectl_budget(&tc, p, s->popt.time_per_move,
+                              g->moves_left ? g->moves_left(s->state) : 0);
+    return b > 0.001 ? b : 0.001;
+}
+
 void nboard_go(struct nboard *nb)
 {
     struct session *s = nb->s;
@@ -234,6 +255,7 @@ void nboard_go(struct nboard *nb)
     nboard_line(nb, "status Quartet is thinking");
     t.pt = s->ptype;
     t.player = s->player;
+    t.seconds = go_budget(nb);
     double t0 = clock_now();
     think_run(&t);
     double secs = clock_now() - t0;
