@@ -26,9 +26,10 @@ struct nboard {
      * mover of every position is known, passes included. */
     int first_mover;
     /* Players of hint: with the book (analyze mode, depth 0) and without,
-     * made when first needed, forgotten at `set depth` and `set game`. */
+     * made when first needed; their tables are cleared after `set game`
+     * (not after `move`: the next position profits from them). */
     void *hint_player, *hint_nobook;
-    bool hint_fresh;           /* the hint players' tables are empty */
+    bool hint_fresh;           /* cleared since the last `set game` */
     /* The game's clock: GGF's TI main time (0: none) and the seconds each
      * seat's moves took (GGF's MOVE//SECONDS, `move`'s TIME). */
     double clock_main;
@@ -68,7 +69,7 @@ void nboard_format_move(const struct game *g, const void *st, move_t m,
 void nboard_go(struct nboard *nb);
 void nboard_hint(struct nboard *nb, int n);
 void nboard_analyze(struct nboard *nb);
-/* Forgets the hint players (a new depth or game). */
+/* Frees the hint players (at the end). */
 void nboard_forget_hint(struct nboard *nb);
 
 #endif
