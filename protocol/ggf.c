@@ -217,8 +217,10 @@ static int read_property(struct cursor *c, struct ggf_game *g)
     }
     key[k] = '\0';
     if (k == 0) {
-        if (c->pos >= c->len)
+        if (c->pos + 1 >= c->len && (c->pos >= c->len || c->text[c->pos] == ';')) {
+            c->pos = c->len;
             return fail(c, "the game is not closed with ';)'");
+        }
         return fail(c, "a key (upper-case letters) or ';)' expected, not "
                     "'%c'", c->text[c->pos]);
     }
@@ -260,11 +262,15 @@ int ggf_read(const char *text, size_t len, size_t *used, struct ggf_game *g,
     *work = empty;
     int rc = -1;
     skip_space(&c);
+    if (used)
+        *used = c.pos;
     if (c.pos >= len) {
         fail(&c, "no game (a GGF game starts with '(;')");
         goto out;
     }
     if (len - c.pos < 2 || text[c.pos] != '(' || text[c.pos + 1] != ';') {
+        if (used && len - c.pos < 2 && text[c.pos] == '(')
+            *used = len;
         fail(&c, "a GGF game starts with '(;'");
         goto out;
     }
@@ -275,8 +281,11 @@ int ggf_read(const char *text, size_t len, size_t *used, struct ggf_game *g,
             c.pos += 2;
             break;
         }
-        if (read_property(&c, work) < 0)
+        if (read_property(&c, work) < 0) {
+            if (used)
+                *used = c.pos < len ? c.pos : len;
             goto out;
+        }
     }
     /* Only now: a refused game leaves *g as it was. */
     *g = *work;

@@ -45,8 +45,9 @@ struct ggf_game {
 
 /* Reads one game from text[0..len): leading white space, then `(;` to
  * `;)`. Returns 0 and sets *used to the bytes consumed (the game and the
- * white space before it), or -1 with a message in err. Never reads past
- * len; text need not end in NUL. */
+ * white space before it), or -1 with a message in err and *used set to
+ * the offset the error is at (len when the text ends too soon), *g left
+ * as it was. Never reads past len; text need not end in NUL. */
 int ggf_read(const char *text, size_t len, size_t *used, struct ggf_game *g,
              char *err, size_t cap);
 

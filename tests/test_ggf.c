@@ -235,7 +235,7 @@ static void truncations(const char *text, const char *what)
     char err[200];
     size_t len = strlen(text), used;
     CHECK(read_str(text, keep, err) == 0, "%s: %s", what, err);
-    int refused = 0, unchanged = 0, messages = 0;
+    int refused = 0, unchanged = 0, messages = 0, at_end = 0;
     /* The prefix's end: the game's last byte (';)') and white space
      * before it are all part of the game. */
     size_t end = len;
@@ -244,8 +244,10 @@ static void truncations(const char *text, const char *what)
     for (size_t n = 0; n < end; n++) {
         memcpy(g, keep, sizeof *g);
         err[0] = '\0';
+        used = 12345;
         if (ggf_read(text, n, &used, g, err, sizeof err) < 0)
             refused++;
+        at_end += used == n;
         unchanged += memcmp(g, keep, sizeof *g) == 0;
         messages += err[0] != '\0';
     }
@@ -253,6 +255,9 @@ static void truncations(const char *text, const char *what)
           end);
     CHECK(unchanged == (int)end, "%s: %d unchanged", what, unchanged);
     CHECK(messages == (int)end, "%s: %d messages", what, messages);
+    /* A truncated game's error is at its end: where a reader says the
+     * file was cut. */
+    CHECK(at_end == (int)end, "%s: %d errors at the end", what, at_end);
     free(g);
     free(keep);
 }
