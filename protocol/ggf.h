@@ -61,11 +61,15 @@ int ggf_write(const struct ggf_game *g, char *out, size_t cap);
 const char *ggf_get(const struct ggf_game *g, const char *key);
 
 /* Sets (replacing or appending) a property; -1 when the key is not 1-3
- * upper-case letters, the value does not fit, or the table is full. */
+ * upper-case letters, is BO, B or W (they have fields of their own), the
+ * value does not fit, or the table is full. Control bytes in the value
+ * are stored as spaces, as ggf_write would write them. */
 int ggf_set(struct ggf_game *g, const char *key, const char *value);
 
-/* Appends a move; -1 when the text is empty, has '/' or ']', or the game
- * is full. eval and seconds are written only when has_eval / has_time. */
+/* Appends a move; -1 when the text is empty, too long, has '/', ']',
+ * white space or a control byte, the colour is not 'B' or 'W', an eval or
+ * time given is not finite, or the game is full. eval and seconds are
+ * written only when has_eval / has_time. */
 int ggf_add_move(struct ggf_game *g, const struct ggf_move *m);
 
 /* True when a and b are the same game: the same properties in the same
