@@ -47,6 +47,8 @@ struct search_candidate {
 
 struct search_report {
     int depth;            /* 0 when the search has no depth */
+    bool exact;           /* the scores are final results: the search saw
+                           * the end of the game (Othello: solved) */
     long nodes;           /* playouts or nodes so far */
     double elapsed;       /* seconds */
     int count;            /* candidates, best first */

@@ -1,15 +1,19 @@
-/* bin/quartet: command-line flags, then the GTP loop on stdin/stdout.
- * stdout carries nothing but protocol responses; diagnostics go to stderr. */
+/* bin/quartet: command-line flags, then the GTP loop (or, with --protocol
+ * nboard, the NBoard one) on stdin/stdout. stdout carries nothing but
+ * protocol responses; diagnostics go to stderr (in NBoard mode only with
+ * --verbose: NBoard reads stderr as protocol lines). */
 #include "protocol/analyze.h"
 #include "protocol/args.h"
 #include "protocol/commands.h"
 #include "protocol/dispatch.h"
 #include "protocol/gtp.h"
 #include "protocol/interactive.h"
+#include "protocol/nboard.h"
 #include "protocol/runner.h"
 #include "protocol/session.h"
 #include "protocol/text.h"
 
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
@@ -29,11 +33,14 @@ struct config {
     const char *player;
     struct player_options popt;
     double max_command_time;   /* seconds; 0: no cap */
+    bool nboard;               /* --protocol nboard */
 };
 
 static void usage(FILE *f)
 {
     fputs("usage: quartet [options]   (GTP on stdin/stdout)\n"
+          "  --protocol gtp|nboard     the protocol spoken (default gtp); nboard:\n"
+          "                            the NBoard GUI's, version 2 (doc/running.md)\n"
           "  --game NAME[,VARIANT...]  game to start with (default Othello)\n"
           "  --variant WORD            a variant of that game (repeatable)\n"
           "  --size N                  board size (default: the game's)\n"
@@ -123,6 +130,7 @@ static void parse_flags(struct config *c, int argc, char **argv)
         {"explore", required_argument, NULL, 'C'},
         {"contempt", required_argument, NULL, 'D'},
         {"max-command-time", required_argument, NULL, 'M'},
+        {"protocol", required_argument, NULL, 'P'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'e'},
         {NULL, 0, NULL, 0},
@@ -182,6 +190,14 @@ static void parse_flags(struct config *c, int argc, char **argv)
                 c->max_command_time <= 0 || c->max_command_time > 31536000)
                 die("--max-command-time needs a positive number of seconds, not '%s'",
                     optarg);
+            break;
+        case 'P':
+            if (strcasecmp(optarg, "nboard") == 0)
+                c->nboard = true;
+            else if (strcasecmp(optarg, "gtp") == 0)
+                c->nboard = false;
+            else
+                die("--protocol needs gtp or nboard, not '%s'", optarg);
             break;
         case 'h': usage(stdout); exit(0);
         case 'e': printf("%s %s\n", QUARTET_NAME, QUARTET_VERSION); exit(0);
@@ -306,9 +322,18 @@ int main(int argc, char **argv)
     parse_flags(&c, argc, argv);
     /* A controller that goes away must end us quietly, not by a signal. */
     signal(SIGPIPE, SIG_IGN);
+    /* NBoard merges our stderr into our stdout: what the engine library
+     * notes there (a missing book, ...) would read as protocol lines. */
+    if (c.nboard && c.popt.verbose == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0) {
+            dup2(null, STDERR_FILENO);
+            close(null);
+        }
+    }
     struct session s;
     start(&s, &c);
-    bool interactive = isatty(STDIN_FILENO);
+    bool interactive = !c.nboard && isatty(STDIN_FILENO);
     struct runner *r = runner_new(interactive ? -1 : STDIN_FILENO, c.max_command_time);
     if (!r) {
         fputs("quartet: cannot start the input thread\n", stderr);
@@ -318,7 +343,9 @@ int main(int argc, char **argv)
     s.max_command_time = c.max_command_time;
     struct text out;
     text_init(&out);
-    if (interactive)
+    if (c.nboard)
+        nboard_run(&s, r, stdout);
+    else if (interactive)
         loop_interactive(&s, r, &out);
     else
         loop_piped(&s, r, &out);

@@ -47,6 +47,8 @@ struct runner {
     unsigned long capped;      /* the last generation the watchdog stopped */
     double started;
 
+    bool any_line_stops;       /* runner_set_any_line_stops */
+
     volatile int stop;         /* enum stop_reason of the running command */
     volatile int running;      /* a command runs (read by the handler) */
     volatile int sigint_idle;  /* SIGINT arrived with nothing running */
@@ -198,13 +200,29 @@ static void aim_interrupt(struct runner *r)
         }
 }
 
+/* Under the lock, any-line mode: the new line supersedes the running
+ * command, the one taken but not begun, and every line still queued. */
+static void supersede(struct runner *r)
+{
+    if (r->taken) {
+        if (__atomic_load_n(&r->running, __ATOMIC_SEQ_CST))
+            set_stop(r, STOP_INTERRUPT);
+        else
+            r->taken_interrupted = true;
+    }
+    for (struct runner_line *l = r->head; l; l = l->next)
+        l->interrupted = true;
+}
+
 static void enqueue(struct runner *r, struct runner_line *l, bool interrupt)
 {
     pthread_mutex_lock(&r->mu);
     while (!r->shutdown && (r->queued_lines >= QUEUE_MAX_LINES ||
                             r->queued_bytes >= QUEUE_MAX_BYTES))
         pthread_cond_wait(&r->cv, &r->mu);
-    if (interrupt)
+    if (r->any_line_stops && !l->too_long && !is_blank(l->text, l->len))
+        supersede(r);
+    else if (interrupt)
         aim_interrupt(r);
     /* The line itself still goes through the queue: it is a comment that
      * gets no answer, but like any line it ends a running analyze. */
@@ -457,6 +475,13 @@ void runner_end(struct runner *r)
     r->taken = false;
     r->taken_interrupted = false;
     pthread_cond_broadcast(&r->cv);
+    pthread_mutex_unlock(&r->mu);
+}
+
+void runner_set_any_line_stops(struct runner *r, bool on)
+{
+    pthread_mutex_lock(&r->mu);
+    r->any_line_stops = on;
     pthread_mutex_unlock(&r->mu);
 }
 

@@ -57,6 +57,13 @@ bool runner_take_sigint(struct runner *r);
 /* Interactive use: true while an idle SIGINT waits to be taken. */
 bool runner_sigint_pending(const struct runner *r);
 
+/* NBoard's way (protocol/nboard.c): with on, every line that is not
+ * blank stops the running command, as `# interrupt` does, and marks the
+ * lines still queued before it as stopped too (a newer command supersedes
+ * them); the line itself is then queued and run as usual. Off: only
+ * `# interrupt` does (GTP). */
+void runner_set_any_line_stops(struct runner *r, bool on);
+
 /* True when a raw line is GoGui's interrupt line, `# interrupt`. */
 bool runner_is_interrupt_line(const char *text, size_t len);
 

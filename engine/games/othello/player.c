@@ -147,6 +147,7 @@ static void to_report(const struct oth_progress *p, struct search_report *r)
 {
     memset(r, 0, sizeof *r);
     r->depth = p->depth;
+    r->exact = p->exact && !p->wld;
     r->nodes = (long)p->nodes;
     r->elapsed = p->elapsed;
     if (p->ncand > 0 && !p->wld) {
