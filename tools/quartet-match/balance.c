@@ -25,6 +25,12 @@ int balance_search_open(struct balance_search *b, const struct game *g,
     b->po.exact_empties = -1;   /* the player's rule: solve when empties <= depth */
     b->po.seed = 1;
     b->po.verbose = 0;
+    /* Every search clears the table: 64 MiB for each of 2,000 shallow
+     * searches (a set's legality check at depth 1) cost more than the
+     * searches. From depth 10 up (the prefilter) the table is the
+     * player's own default, as the shipped sets were made with. */
+    if (depth < 10)
+        b->po.hash_mb = 1;
     b->pl = b->pt->create(g, &b->po);
     if (!b->pl) {
         snprintf(err, cap, "cannot create the %s player", b->pt->name);
