@@ -136,6 +136,9 @@ $(BIN)/fuzz_records: $(FUZZ_RECORDS_OBJ) $(QMATCH_OBJ) $(FUZZ_PROTOCOL_OBJ) $(LI
 $(BUILD)/tests/cut_records: $(BUILD)/tests/cut_records.o $(QMATCH_OBJ) $(LIB)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 test: $(BUILD)/tests/cut_records
+# test_openings: quartet-match's openings reader, generator and balance search.
+$(BUILD)/tests/test_openings: $(BUILD)/tests/test_openings.o $(QMATCH_OBJ) $(LIB)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 # test_gate: quartet-gate's parts without its main.
 GATE_OBJ     := $(filter-out %/main.o,$(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/quartet-gate/*.c)))
 $(BUILD)/tests/test_gate: $(BUILD)/tests/test_gate.o $(GATE_OBJ)

@@ -2,6 +2,7 @@
  * (play a tournament, --generate-openings, --check FILE, --stats W,D,L,
  * --merge FILE...). */
 #include "adjudicate.h"
+#include "engine/games/othello/datapath.h"
 #include "check.h"
 #include "crosstable.h"
 #include "engine/player.h"
@@ -10,6 +11,7 @@
 #include "match.h"
 #include "merge.h"
 #include "openings.h"
+#include "openmode.h"
 #include "records.h"
 #include "repair.h"
 #include "resume.h"
@@ -65,7 +67,10 @@ static void usage(FILE *f)
         "      --adjudicate-empties N  Othello: solve exactly at N empties (at most 24)\n"
         "      --max-moves N         a game still running after N plies is a draw\n"
         "Openings\n"
-        "      --openings FILE       one opening per line (moves separated by spaces/commas)\n"
+        "      --openings FILE       one opening per line: moves separated by spaces/commas,\n"
+        "                            or a transcript (f5d6c3, pa a pass); 'none': the start.\n"
+        "                            Othello 8x8 without it: data/openings/othello-8.txt,\n"
+        "                            one opening per round in file order\n"
         "      --random-openings N   generate openings of N random plies\n"
         "      --balance PLAYOUTS    playouts to check an opening's balance (1000; 0 off)\n"
         "      --balance-player NAME the player that checks it: flat-mc (default), mcts, ...\n"
@@ -73,6 +78,15 @@ static void usage(FILE *f)
         "      --seed N              seed for generated openings (1)\n"
         "      --generate-openings N write N openings (--random-openings plies) to --output\n"
         "      --output FILE         for --generate-openings (default stdout)\n"
+        "      --balance-search DEPTH  keep openings the game's own search at DEPTH values\n"
+        "                            within +-margin (Othello: alphabeta; instead of --balance)\n"
+        "      --balance-margin N    that margin in discs (2)\n"
+        "      --balance-prefilter D a D-ply search first drops values beyond margin+3 (10; 0 off)\n"
+        "      --balance-threads N   threads of each search (1)\n"
+        "      --max-tries N         random openings drawn at most (2000 x count + 10000)\n"
+        "      --balance-report DEPTH  search the --openings (or default) set at DEPTH and\n"
+        "                            print each value, mean |value|, the share beyond +-4\n"
+        "      --balance-sample N    only N openings spread over the file (0: all)\n"
         "Records and output\n"
         "      --jsonl FILE          one JSON object per game; an existing file of the same\n"
         "                            event is resumed (only missing games are played)\n"
@@ -299,14 +313,6 @@ static int stats_mode(const char *v, const struct sprt *sp)
     return 0;
 }
 
-static FILE *open_out(const char *path)
-{
-    FILE *f = fopen(path, "we");
-    if (!f)
-        die("cannot write %s", path);
-    return f;
-}
-
 /* Returns 0, or -1 with a message when a file's last bytes were lost. */
 static int close_outputs(struct outputs *o)
 {
@@ -403,6 +409,8 @@ struct args {
     const char *openings, *check, *stats, *output, *jsonl, *records, *sgf, *ggf, *game;
     const char *variants[8];
     int nvariants, size, generate;
+    struct balance_report_options report; /* --balance-report (depth 0: off) */
+    char cmdline[2048];       /* the command as given, for a generated file */
     int per_pairing;          /* --games-per-pairing */
     double stderr_max_mb;     /* --engine-stderr-max */
     struct errcap caps[MAX_ENGINES];
@@ -486,6 +494,20 @@ static bool play_flag(struct args *g, const char *a, const char *v)
         g->generate = (int)num_arg(a, v, 1, 1e6);
     else if (!strcmp(a, "--output"))
         g->output = v;
+    else if (!strcmp(a, "--balance-search"))
+        gen->search_depth = (int)num_arg(a, v, 1, 60);
+    else if (!strcmp(a, "--balance-margin"))
+        gen->margin = (int)num_arg(a, v, 0, 1000);
+    else if (!strcmp(a, "--balance-prefilter"))
+        gen->prefilter_depth = (int)num_arg(a, v, 0, 60);
+    else if (!strcmp(a, "--balance-threads"))
+        gen->threads = g->report.threads = (int)num_arg(a, v, 1, 64);
+    else if (!strcmp(a, "--max-tries"))
+        gen->max_tries = (long)num_arg(a, v, 1, 1e12);
+    else if (!strcmp(a, "--balance-report"))
+        g->report.depth = (int)num_arg(a, v, 1, 60);
+    else if (!strcmp(a, "--balance-sample"))
+        g->report.sample = (int)num_arg(a, v, 0, 1e8);
     else
         return false;
     return true;
@@ -581,30 +603,41 @@ static void choose_game(struct args *g)
 /* --generate-openings: writes the file and returns the exit status. */
 static int generate_mode(struct args *g)
 {
-    const struct match_config *cfg = &g->cfg;
-    const struct opening_gen *gen = &g->gen;
-    struct opening_list ol = {0};
-    if (gen->plies <= 0)
+    if (g->gen.plies <= 0)
         die("--generate-openings needs --random-openings PLIES%s", "");
-    int made = openings_generate(cfg->g, &cfg->gopt, gen, g->generate, &ol);
-    FILE *f = g->output ? open_out(g->output) : stdout;
-    fprintf(f, "# %s %d%s%s openings: %d plies of random legal moves, distinct positions,\n"
-               "# kept when %s (%ld playouts) gives the first player %.2f..%.2f.\n"
-               "# Made with: quartet-match --game %s%s%s --size %d --generate-openings %d "
-               "--random-openings %d --balance %ld --balance-player %s --tolerance %g --seed %llu\n",
-            cfg->g->name, cfg->gopt.size, cfg->variant_words[0] ? " " : "", cfg->variant_words,
-            gen->plies, gen->player, gen->playouts, 0.5 - gen->tolerance, 0.5 + gen->tolerance,
-            cfg->g->name, cfg->variant_words[0] ? "," : "", cfg->variant_words, cfg->gopt.size,
-            g->generate, gen->plies, gen->playouts, gen->player, gen->tolerance,
-            (unsigned long long)gen->seed);
-    for (int i = 0; i < ol.n; i++)
-        fprintf(f, "%s\n", ol.v[i].text);
-    if (f != stdout)
-        fclose(f);
-    if (made < g->generate)
-        fprintf(stderr, "quartet-match: only %d distinct balanced openings found\n", made);
-    openings_free(&ol);
-    return made > 0 ? 0 : 1;
+    /* A signal stops the search after the opening it is on; the file keeps
+     * what was found and its header says so. */
+    struct sigaction sa = {0};
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    g->gen.stop = &interrupted;
+    return openmode_generate(&g->cfg, &g->gen, g->generate, g->output, g->cmdline);
+}
+
+/* The command line as one string, the program as quartet-match. */
+static void keep_cmdline(struct args *g, int argc, char **argv)
+{
+    size_t n = (size_t)snprintf(g->cmdline, sizeof g->cmdline, "quartet-match");
+    for (int i = 1; i < argc && n < sizeof g->cmdline; i++)
+        n += (size_t)snprintf(g->cmdline + n, sizeof g->cmdline - n, " %s", argv[i]);
+}
+
+/* Othello 8x8 with neither --openings nor --random-openings: the shipped
+ * balanced set (data/openings/othello-8.txt next to the binary, as the
+ * engine finds its data), or NULL when it is not there. */
+static const char *default_openings(const struct args *g, char *buf, size_t cap)
+{
+    const struct match_config *cfg = &g->cfg;
+    if (g->openings || g->gen.plies > 0 || strcmp(cfg->g->name, "Othello") != 0
+        || cfg->gopt.size != 8 || cfg->gopt.flags != 0)
+        return NULL;
+    if (oth_data_path("openings/othello-8.txt", buf, cap) != 0) {
+        fprintf(stderr, "quartet-match: no data/openings/othello-8.txt: games start from the "
+                        "initial position\n");
+        return NULL;
+    }
+    return buf;
 }
 
 /* Refuses settings that cannot make an event. */
@@ -652,9 +685,9 @@ static void pairing_games(struct args *g)
     free(seat);
 }
 
-/* --random-openings in a match: one opening per round (each played with
- * every seating), or enough for --games. */
-static void generate_for_match(struct args *g, struct opening_list *ol)
+/* Openings a match takes from a generator or the default set: one per
+ * round (each played with every seating), or enough for --games. */
+static int openings_wanted(const struct args *g)
 {
     struct schedule *seat = malloc(sizeof *seat);
     if (!seat)
@@ -663,12 +696,40 @@ static void generate_for_match(struct args *g, struct opening_list *ol)
     int na = seat->nassign;
     free(seat);
     int games = g->to.games > 0 ? g->to.games : g->to.rounds * na;
-    int want = (games + na - 1) / na;
+    return (games + na - 1) / na;
+}
+
+/* --random-openings in a match. */
+static void generate_for_match(struct args *g, struct opening_list *ol)
+{
+    int want = openings_wanted(g);
     if (want > 100000)
         die("too many games for generated openings%s", "");
-    openings_generate(g->cfg.g, &g->cfg.gopt, &g->gen, want, ol);
+    char err[256];
+    if (openings_generate(g->cfg.g, &g->cfg.gopt, &g->gen, want, ol, NULL, err, sizeof err) < 0)
+        die("%s", err);
     if (ol->n == 0)
         die("no opening of %s plies could be generated", "that many");
+}
+
+/* The default set in a match: its first openings, one per round, cycling
+ * when there are more rounds than openings. */
+static void default_for_match(struct args *g, const char *path, struct opening_list *ol)
+{
+    struct opening_list all = {0};
+    char err[512];
+    if (openings_read(g->cfg.g, &g->cfg.gopt, path, &all, err, sizeof err) != 0)
+        die("%s", err);
+    int want = openings_wanted(g);
+    if (want > 1000000)
+        die("too many games for the default openings%s", "");
+    ol->v = malloc((size_t)want * sizeof *ol->v);
+    if (!ol->v)
+        abort();
+    for (int i = 0; i < want; i++)
+        ol->v[i] = all.v[i % all.n];
+    ol->n = ol->cap = want;
+    openings_free(&all);
 }
 
 /* With --engine-stderr, each engine's share of the file is capped. */
@@ -696,7 +757,10 @@ int main(int argc, char **argv)
                 .query_score = true,
                 .stop = &interrupted},
         .to = {.rounds = 1, .concurrency = 1},
-        .gen = {.plies = 0, .playouts = 1000, .player = "flat-mc", .tolerance = 0.1, .seed = 1},
+        .gen = {.plies = 0, .playouts = 1000, .player = "flat-mc", .tolerance = 0.1, .seed = 1,
+                .margin = 2, .prefilter_depth = 10, .prefilter_slack = 3, .threads = 1,
+                .symmetric = true},
+        .report = {.threads = 1},
         .game = "Othello",
         .stderr_max_mb = 10,
     };
@@ -711,13 +775,24 @@ int main(int argc, char **argv)
     if (g.stats)
         return stats_mode(g.stats, &g.to.sprt);
     choose_game(&g);
+    keep_cmdline(&g, argc, argv);
+    if (g.openings && strcmp(g.openings, "none") == 0)
+        g.openings = "";
+    char defpath[1024];
+    const char *def = default_openings(&g, defpath, sizeof defpath);
     if (g.generate)
         return generate_mode(&g);
+    if (g.report.depth > 0) {
+        if (!def && (!g.openings || !*g.openings))
+            die("--balance-report needs --openings FILE%s", "");
+        return openmode_report(&g.cfg, def ? def : g.openings, &g.report, stdout);
+    }
     check_settings(&g);
     pairing_games(&g);
     struct opening_list ol = {0};
     char err[512];
-    if (g.openings && openings_read(g.cfg.g, &g.cfg.gopt, g.openings, &ol, err, sizeof err) != 0)
+    if (g.openings && *g.openings
+        && openings_read(g.cfg.g, &g.cfg.gopt, g.openings, &ol, err, sizeof err) != 0)
         die("%s", err);
 
     struct sigaction sa = {0};
@@ -735,6 +810,8 @@ int main(int argc, char **argv)
     probe_engines(&g.cfg);
     if (!g.openings && g.gen.plies > 0)
         generate_for_match(&g, &ol);
+    else if (def)
+        default_for_match(&g, def, &ol);
     int rc = run_tournament(&g.cfg, &ol, &g.to, g.jsonl, g.records, g.sgf, g.ggf);
     openings_free(&ol);
     return rc;

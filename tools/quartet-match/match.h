@@ -58,6 +58,10 @@ struct opening {
     move_t moves[MAX_OPENING_PLIES]; /* forced passes included */
     char text[1024];          /* as written in the file (moves only) */
     uint64_t key;             /* position hash after the opening */
+    /* The balance note of a line ("# d18 -1"): the search depth and the
+     * value in discs for the first player; valued false when absent. */
+    bool valued;
+    int depth, value;
 };
 
 struct game_record {
