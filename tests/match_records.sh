@@ -121,7 +121,8 @@ $M --check "$tmp/k.ggf" >"$tmp/k.ggf.chk" && has "$tmp/k.ggf.chk" "6 games check
 ggf_whole; ok "after repair: GGF as every game written from the JSON lines"
 # Move times: engines that take 4 ms a move; each GGF move's time is its
 # JSON line's (passes forced by the rules have none), at least 0.004 s.
-$M -e "$F --seed 1 --slow 0.004" -e "$F --seed 2 --slow 0.004" --games 1 --quiet \
+# From the initial position: the default Othello set's moves carry none.
+$M -e "$F --seed 1 --slow 0.004" -e "$F --seed 2 --slow 0.004" --games 1 --quiet --openings none \
    --jsonl "$tmp/t.jsonl" --ggf "$tmp/t.ggf" >/dev/null 2>&1 &&
     sed 's/\]\([BW]\[\)/]\n\1/g' "$tmp/t.ggf" | grep '^[BW]\[' | grep -v 'PA\]' | sed 's/.*\/\///; s/\].*//' >"$tmp/t.g" &&
     jq -r '[.moves, .move_times] | transpose[] | select(.[0] != "pass") | .[1]' "$tmp/t.jsonl" >"$tmp/t.j" &&
