@@ -12,9 +12,16 @@ passed=0 failed=0
 ok() { passed=$((passed + 1)); echo "ok   $1"; }
 bad() { failed=$((failed + 1)); echo "FAIL $1"; [ -n "$2" ] && printf '  %s\n' "$2"; }
 
-# run_analysis GAME PLAYER: analyze for 0.6 s, then legal_moves and quit.
+# run_analysis GAME PLAYER: analyze until two info lines have come (at
+# least 0.6 s; on a loaded machine the first may take longer, so the wait
+# is for the lines, up to 30 s, not for a time), then legal_moves and quit.
 run_analysis() {
+    : >"$tmp/out"
     { printf 'set_game %s\n1 analyze 10\n' "$1"; sleep 0.6
+      i=0
+      while [ "$(grep -c '^info' "$tmp/out")" -lt 2 ] && [ $i -lt 300 ]; do
+          sleep 0.1; i=$((i + 1))
+      done
       printf '2 legal_moves\nquit\n'; } |
         "$QUARTET" --player "$2" --threads 1 >"$tmp/out" 2>/dev/null
 }
