@@ -64,6 +64,17 @@ for plies in 6 8 10; do
     ok "$f: depth $DEPTH values within $TOL discs of the recorded ones (mean within $MEAN)"
 done
 
+# Transcripts: the 8-ply set written as f5d6c3... (alternate lines in
+# capitals, notes dropped) reads as the same openings, values and all.
+f=data/openings/othello-8.txt
+grep -v '^#' "$f" | head -n 60 | sed 's/ *#.*//' >"$tmp/spaced.txt"
+awk 'NR % 2 { gsub(/ /, ""); print; next } { gsub(/ /, ""); print toupper($0) }' "$tmp/spaced.txt" >"$tmp/run.txt"
+$M --openings "$tmp/spaced.txt" --balance-report 6 >"$tmp/spaced.out" 2>&1 &&
+    $M --openings "$tmp/run.txt" --balance-report 6 >"$tmp/run.out" 2>&1 &&
+    sed 's/^# [^:]*:/#/' "$tmp/spaced.out" >"$tmp/a" && sed 's/^# [^:]*:/#/' "$tmp/run.out" >"$tmp/b" &&
+    cmp -s "$tmp/a" "$tmp/b" && [ "$(grep -c '^[a-h]' "$tmp/b")" -eq 60 ] && ! grep -q ' ' "$tmp/run.txt"
+ok "transcripts read as the spaced openings"
+
 # The flat Monte-Carlo set of before, kept for comparisons, still reads.
 f=data/openings/othello-8-flatmc.txt
 $M --openings "$f" --balance-report 1 >"$tmp/old" 2>&1 && grep -q "^# distinct positions: 80 of 80" "$tmp/old"
