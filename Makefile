@@ -97,6 +97,9 @@ $(foreach t,$(TOOL_DIRS),$(eval $(call TOOL_DIR_RULE,$(t))))
 GGF_OBJ := $(BUILD)/protocol/ggf.o
 RECORD_READER_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(addprefix tools/quartet-render/,record.c jsonl.c sgf.c text.c strict.c ggf.c)) $(GGF_OBJ)
 $(BIN)/quartet-match: $(RECORD_READER_OBJ)
+# Openings files read transcripts with play_sequence's reader.
+TRANSCRIPT_OBJ := $(BUILD)/protocol/transcript.o
+$(BIN)/quartet-match: $(TRANSCRIPT_OBJ)
 $(BIN)/quartet-render: $(GGF_OBJ)
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB)
@@ -124,7 +127,7 @@ $(BUILD)/tests/test_sequence: $(BUILD)/tests/test_sequence.o $(FUZZ_PROTOCOL_OBJ
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 # The record readers' target also links quartet-match without its main.
-QMATCH_OBJ   := $(filter-out %/main.o,$(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/quartet-match/*.c))) $(RECORD_READER_OBJ)
+QMATCH_OBJ   := $(filter-out %/main.o,$(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/quartet-match/*.c))) $(RECORD_READER_OBJ) $(TRANSCRIPT_OBJ)
 # (Recipes of their own: the library must come after those objects.)
 FUZZ_RECORDS_OBJ := $(BUILD)/tests/fuzz/fuzz_records.o $(BUILD)/tests/fuzz/fuzz_common.o
 $(BUILD)/tests/replay_fuzz_records: $(FUZZ_RECORDS_OBJ) $(BUILD)/tests/fuzz/replay.o $(QMATCH_OBJ) $(FUZZ_PROTOCOL_OBJ) $(LIB)

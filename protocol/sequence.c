@@ -3,103 +3,11 @@
 #include "protocol/sequence.h"
 
 #include "engine/stop.h"
+#include "protocol/transcript.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-
-/* Longest move text tried with parse_move; longer items are no move. */
-#define SEQ_MAX_TEXT 64
-
-static bool is_letter(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static bool is_digit(char c)
-{
-    return c >= '0' && c <= '9';
-}
-
-/* parse_move on the n bytes at t. */
-static bool parse_span(const struct game *g, const void *st, const char *t,
-                       size_t n, move_t *m)
-{
-    char buf[SEQ_MAX_TEXT];
-    if (n == 0 || n >= sizeof buf)
-        return false;
-    memcpy(buf, t, n);
-    buf[n] = '\0';
-    return g->parse_move(st, buf, m) == 0;
-}
-
-/* True when the n bytes at t start with the word w, in any case. */
-static bool starts_with(const char *t, size_t n, const char *w)
-{
-    size_t k = strlen(w);
-    return n >= k && strncasecmp(t, w, k) == 0;
-}
-
-enum seq_next sequence_next(const struct game *g, const void *st,
-                            const char *word, const char **p, move_t *m,
-                            const char **text, size_t *len)
-{
-    const char *s = *p;
-    while (*s == ',')
-        s++;
-    *text = s;
-    *len = 0;
-    if (!*s) {
-        *p = s;
-        return SEQ_END;
-    }
-    const char *end = s;
-    while (*end && *end != ',')
-        end++;
-    size_t n = (size_t)(end - s);
-    bool item_start = s == word || s[-1] == ',';
-    /* A whole item first: a move with a '-' or a word (swap) is no
-     * transcript, and a lone coordinate reads the same either way. */
-    if (parse_span(g, st, s, n, m) || (n == 2 && starts_with(s, n, "pa"))) {
-        if (n == 2 && starts_with(s, n, "pa"))
-            *m = MOVE_PASS;
-        *text = s, *len = n, *p = end;
-        return SEQ_MOVE;
-    }
-    /* An item with other characters than letters and digits is no
-     * transcript (a1-z9 in Separo): named whole. */
-    if (item_start)
-        for (const char *c = s; c < end; c++)
-            if (!is_letter(*c) && !is_digit(*c)) {
-                *text = s, *len = n, *p = end;
-                return SEQ_BAD;
-            }
-    /* A transcript: the longest letters-then-digits chunk at s. */
-    const char *l = s;
-    while (l < end && is_letter(*l))
-        l++;
-    const char *d = l;
-    while (d < end && is_digit(*d))
-        d++;
-    if (d > l && parse_span(g, st, s, (size_t)(d - s), m)) {
-        *text = s, *len = (size_t)(d - s), *p = d;
-        return SEQ_MOVE;
-    }
-    /* A pass written into the transcript (pass before pa: "passc3"). */
-    size_t k = starts_with(s, (size_t)(l - s), "pass") ? 4
-             : starts_with(s, (size_t)(l - s), "pa") ? 2 : 0;
-    if (k) {
-        *m = MOVE_PASS;
-        *text = s, *len = k, *p = s + k;
-        return SEQ_MOVE;
-    }
-    /* No move: name the chunk, or the one character that stops it. */
-    *text = s;
-    *len = d > s ? (size_t)(d - s) : 1;
-    *p = end;
-    return SEQ_BAD;
-}
 
 /* The moves of st, and whether the only one is a forced pass. */
 static bool pass_forced(const struct game *g, const void *st)
@@ -190,15 +98,15 @@ static bool read_moves(struct session *s, int argc, char **argv,
         const char *p = argv[a], *t;
         size_t len;
         move_t m;
-        enum seq_next r;
-        while (ok && (r = sequence_next(g, work, argv[a], &p, &m, &t, &len)) != SEQ_END) {
+        enum transcript_item r;
+        while (ok && (r = transcript_next(g, work, argv[a], &p, &m, &t, &len)) != TRANSCRIPT_END) {
             /* Each move costs one legal_moves or two: a 64 KiB line holds
              * at most 32K moves, milliseconds in every game, but a stop
              * is honoured all the same, like other commands. */
             if (stop_requested(s->stop)) {
                 text_puts(out, "interrupted");
                 ok = false;
-            } else if (r == SEQ_BAD) {
+            } else if (r == TRANSCRIPT_BAD) {
                 snprintf(why, sizeof why, "not a move on this %s board",
                          g->name);
                 refuse(out, *n + 1, t, len, why);

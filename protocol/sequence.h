@@ -11,22 +11,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum seq_next {
-    SEQ_END,    /* nothing left in the word */
-    SEQ_MOVE,   /* *m is the next written move */
-    SEQ_BAD,    /* the text at *text is no move of this game */
-};
-
-/* Reads the next move of `word` (one argument, no spaces) from *p on.
- * Commas separate moves; between them an item is a move parse_move takes
- * whole (a1-b2, swap, pass), `pa` (a pass), or a transcript: coordinates
- * written letters-then-digits back to back (f5d6, A10b3) with `pa` or
- * `pass` for passes. The written text of the move is *text (len bytes);
- * st is the position the move is for (parse_move may need it). */
-enum seq_next sequence_next(const struct game *g, const void *st,
-                            const char *word, const char **p, move_t *m,
-                            const char **text, size_t *len);
-
 /* Plays m in st under play's turn rule: a pass only where it is forced,
  * any other move after the forced passes of the seats before its mover.
  * Returns true, or false with why m is illegal here in why (st then

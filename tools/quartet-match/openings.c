@@ -3,6 +3,7 @@
 #include "balance.h"
 #include "engine/player.h"
 #include "engine/rng.h"
+#include "protocol/transcript.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -76,46 +77,28 @@ static int play_token(const struct game *g, void *st, struct opening *op, size_t
     return 0;
 }
 
-/* A word with no separators, e.g. the transcript "f5d6c3" or "f5pad6":
- * moves of the letters-then-digits grammar read through parse_move, and
- * "pa"/"pass" for a pass. Plays them; -1 with a message if one is not
- * a move. */
+/* A word with no separators, e.g. the transcript "f5d6c3" or "f5pad6",
+ * split by the reader play_sequence uses (protocol/transcript.h). Plays
+ * its moves; -1 with a message if one is not a move. */
 static int play_transcript(const struct game *g, void *st, struct opening *op, size_t *tl,
                            const char *word, char *err, size_t cap)
 {
-    size_t p = 0, len = strlen(word);
-    while (p < len) {
-        size_t nl = 0, nd = 0;
-        while (p + nl < len && isalpha((unsigned char)word[p + nl]))
-            nl++;
-        while (p + nl + nd < len && isdigit((unsigned char)word[p + nl + nd]))
-            nd++;
-        char piece[32];
-        move_t m;
-        if (nl > 0 && nd > 0 && nl + nd < sizeof piece) {
-            memcpy(piece, word + p, nl + nd);
-            piece[nl + nd] = '\0';
-            if (g->parse_move(st, piece, &m) == 0) {
-                if (play_token(g, st, op, tl, piece, err, cap) != 0)
-                    return -1;
-                p += nl + nd;
-                continue;
-            }
-        }
-        /* "pass" before "pa": "passd6" is a pass then d6. */
-        size_t skip = nl >= 4 && strncmp(word + p, "pass", 4) == 0 ? 4
-                    : nl >= 2 && strncmp(word + p, "pa", 2) == 0 ? 2 : 0;
-        if (skip == 0) {
-            if (p == 0 && nl + nd == len)
-                snprintf(err, cap, "not a move: %s", word);
-            else
-                snprintf(err, cap, "not a move: %.*s in %s", (int)(nl + nd ? nl + nd : 1),
-                         word + p, word);
+    const char *p = word, *t;
+    size_t n;
+    move_t m;
+    enum transcript_item r;
+    while ((r = transcript_next(g, st, word, &p, &m, &t, &n)) == TRANSCRIPT_MOVE) {
+        char piece[64];   /* a chunk parse_move took: at most 63 bytes */
+        snprintf(piece, sizeof piece, "%.*s", (int)n, t);
+        if (play_token(g, st, op, tl, m == MOVE_PASS ? "pass" : piece, err, cap) != 0)
             return -1;
-        }
-        if (play_token(g, st, op, tl, "pass", err, cap) != 0)
-            return -1;
-        p += skip;
+    }
+    if (r == TRANSCRIPT_BAD) {
+        if (t == word && n == strlen(word))
+            snprintf(err, cap, "not a move: %s", word);
+        else
+            snprintf(err, cap, "not a move: %.*s in %s", (int)n, t, word);
+        return -1;
     }
     return 0;
 }
