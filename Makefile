@@ -109,6 +109,8 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB)
 # test_linediff checks a protocol file, which the engine library leaves out.
 $(BUILD)/tests/test_linediff: $(BUILD)/protocol/linediff.o
 $(BUILD)/tests/test_ggf: $(GGF_OBJ)
+# test_train_games checks quartet-train's games file (and its positions).
+$(BUILD)/tests/test_train_games: $(BUILD)/tools/quartet-train/games.o $(BUILD)/tools/quartet-train/data.o
 # test_othello_newgame checks what the session does at a new game (the
 # library after the session, which uses it).
 $(BUILD)/tests/test_othello_newgame: $(BUILD)/tests/test_othello_newgame.o $(BUILD)/protocol/session.o $(LIB)

@@ -60,7 +60,7 @@ int pos_load(struct posset *s, const char *path)
     }
     fclose(f);
     for (size_t i = 0; ok && i < s->n; i++)
-        ok = !(s->v[i].P & s->v[i].O) && s->v[i].kind <= LABEL_SEARCH;
+        ok = !(s->v[i].P & s->v[i].O) && s->v[i].kind <= LABEL_RESULT;
     return ok ? 0 : -1;
 }
 

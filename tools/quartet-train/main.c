@@ -5,7 +5,11 @@
  * phases labelled from the end of the game backwards), match and error
  * (the pattern evaluation against the simple one), speed (ns per eval),
  * book (the opening book, data/othello.book: book.c), mpc (deep-on-shallow
- * regressions of the engine's own searches). */
+ * regressions of the engine's own searches), selfplay and merge (games
+ * finished by the solver, for fitting on their results: selfplay.c) and
+ * expand (their positions, labelled). */
+#include "games.h"
+#include "selfplay.h"
 #include "train.h"
 
 #include <stdio.h>
@@ -32,6 +36,14 @@ static const char usage[] =
     "  mpc    (--in POS | --games N) --out FILE [--weights W]\n"
     "         [--per-bucket N] [--max-depth D] [--end-max E]\n"
     "                                        Multi-ProbCut parameters\n"
+    "  selfplay --games N --out GAMES [--openings FILE] [--play-depth D (8)]\n"
+    "         [--exact E (20)] [--random A-B (0-3)] [--labels result|search]\n"
+    "         [--shard K/N] [--weights W] [--quiet]\n"
+    "                                        self-play games finished by the\n"
+    "                                        solver; GAMES is resumed\n"
+    "  merge  --in GAMES [--in GAMES ...] --out GAMES   shards into one file\n"
+    "  expand --in GAMES [--in ...] --out POS [--labels result|search]\n"
+    "                                        the games' positions, labelled\n"
     "options: --seed N (1) --threads N (2) --hash MB (2; cleared per label)\n"
     "  --exact E (16) --depth D (5; match: 4) --per-phase N (80000; 0: all)\n"
     "  --phases N (10) --lambda L (10)\n"
@@ -40,8 +52,15 @@ static const char usage[] =
     "  --relabel      (train) drop the search labels of the input first:\n"
     "                 they depend on the weights they were made with\n";
 
+#define MAX_INPUTS 1024
+
 struct args {
     const char *in, *out, *weights, *init, *save;
+    char *ins[MAX_INPUTS];
+    int nin;
+    const char *openings;
+    bool search_labels, quiet, depth_set, exact_set, random_set;
+    int shard_k, shard_n;
     int match_games, match_depth;
     bool relabel;
     struct book_opts book;
@@ -66,8 +85,8 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
             o->verbose++;
             continue;
         }
-        if (!strcmp(f, "--relabel")) {
-            a->relabel = true;
+        if (!strcmp(f, "--relabel") || !strcmp(f, "--quiet")) {
+            *(f[2] == 'r' ? &a->relabel : &a->quiet) = true;
             continue;
         }
         if (!v) {
@@ -75,7 +94,18 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
             return -1;
         }
         i++;
-        if (!strcmp(f, "--in")) a->in = v;
+        if (!strcmp(f, "--in")) {
+            a->in = a->in ? a->in : v;
+            bad = a->nin == MAX_INPUTS;
+            if (!bad)
+                a->ins[a->nin++] = (char *)v;
+        } else if (!strcmp(f, "--openings")) a->openings = v;
+        else if (!strcmp(f, "--labels")) {
+            bad = strcmp(v, "result") && strcmp(v, "search");
+            a->search_labels = !strcmp(v, "search");
+        } else if (!strcmp(f, "--shard"))
+            bad = sscanf(v, "%d/%d", &a->shard_k, &a->shard_n) != 2 || a->shard_n < 1
+               || a->shard_k < 1 || a->shard_k > a->shard_n || a->shard_n > 1000000;
         else if (!strcmp(f, "--out")) a->out = v;
         else if (!strcmp(f, "--weights")) a->weights = v;
         else if (!strcmp(f, "--init")) a->init = v;
@@ -86,11 +116,13 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
         else if (!strcmp(f, "--games")) {
             bad = parse_int(v, 1, 10000000, &o->games);
             a->match_games = o->games;
-        } else if (!strcmp(f, "--random"))
+        } else if (!strcmp(f, "--random") && (a->random_set = true))
             bad = sscanf(v, "%d-%d", &o->random_min, &o->random_max) != 2
                || o->random_min < 0 || o->random_max < o->random_min;
-        else if (!strcmp(f, "--play-depth")) bad = parse_int(v, 0, 20, &o->play_depth);
-        else if (!strcmp(f, "--exact")) bad = parse_int(v, 0, 30, &o->exact);
+        else if (!strcmp(f, "--play-depth") && (a->depth_set = true))
+            bad = parse_int(v, 0, 20, &o->play_depth);
+        else if (!strcmp(f, "--exact") && (a->exact_set = true))
+            bad = parse_int(v, 0, 30, &o->exact);
         else if (!strcmp(f, "--depth")) {
             bad = parse_int(v, 1, 30, &o->depth);
             a->match_depth = o->depth;
@@ -199,6 +231,52 @@ static int cmd_speed(const struct oth_weights *w, const struct train_opts *o)
     return 0;
 }
 
+/* selfplay's defaults differ from gen's: deeper play, a later solver,
+ * few random plies (the openings already vary the games). */
+static int cmd_selfplay(const struct args *a, const struct train_opts *o)
+{
+    if (need(a->out, "--out") || need(o->games ? "" : NULL, "--games"))
+        return -1;
+    struct sp_opts so = {
+        .out = a->out, .openings = a->openings, .weights = a->weights, .games = o->games,
+        .depth = a->depth_set ? o->play_depth : 8, .exact = a->exact_set ? o->exact : 20,
+        .random_min = a->random_set ? o->random_min : 0,
+        .random_max = a->random_set ? o->random_max : 3,
+        .search_labels = a->search_labels, .shard_k = a->shard_n ? a->shard_k : 1,
+        .shard_n = a->shard_n ? a->shard_n : 1, .threads = o->threads,
+        .hash_mb = o->hash_mb > 16 ? o->hash_mb : 16, .seed = o->seed, .quiet = a->quiet,
+    };
+    if (so.depth < 1) {
+        fprintf(stderr, "quartet-train: selfplay needs --play-depth of at least 1\n");
+        return -1;
+    }
+    return selfplay_run(&so);
+}
+
+/* Every game of every --in file, expanded into labelled positions. */
+static int cmd_expand(const struct args *a, struct posset *s)
+{
+    char err[512];
+    long games = 0;
+    for (int i = 0; i < a->nin; i++) {
+        struct sp_file f;
+        if (sp_read(a->ins[i], &f, err, sizeof err) != 0) {
+            fprintf(stderr, "quartet-train: %s\n", err);
+            return -1;
+        }
+        const char *d = strstr(f.header, " depth=");
+        int rc = sp_expand(&f, a->search_labels, d ? atoi(d + 7) : 0, s);
+        games += (long)f.n;
+        sp_file_free(&f);
+        if (rc != 0) {
+            fprintf(stderr, "quartet-train: out of memory\n");
+            return -1;
+        }
+    }
+    printf("expand: %zu positions from %ld games\n", s->n, games);
+    return save_positions(s, a->out);
+}
+
 /* The whole pipeline, or its parts: see usage. */
 static int run(const char *cmd, const struct args *a, struct train_opts *o)
 {
@@ -242,6 +320,16 @@ static int run(const char *cmd, const struct args *a, struct train_opts *o)
             rc = save_weights(w, a->out);
         if (rc == 0 && a->save)
             rc = save_positions(&s, a->save);
+    } else if (!strcmp(cmd, "selfplay")) {
+        rc = cmd_selfplay(a, o);
+    } else if (!strcmp(cmd, "merge")) {
+        if (need(a->in, "--in") || need(a->out, "--out"))
+            return -1;
+        rc = selfplay_merge(a->out, a->ins, a->nin);
+    } else if (!strcmp(cmd, "expand")) {
+        if (need(a->in, "--in") || need(a->out, "--out"))
+            return -1;
+        rc = cmd_expand(a, &s);
     } else if (!strcmp(cmd, "book")) {
         char path[4096];
         const char *wp = a->weights;

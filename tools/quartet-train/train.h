@@ -9,14 +9,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { LABEL_NONE, LABEL_EXACT, LABEL_SEARCH };
+/* EXACT: the exact final margin; SEARCH: a search's value; RESULT: the
+ * result of the self-play game the position came from, exact from the
+ * point where the solver took over (selfplay, games.h). */
+enum { LABEL_NONE, LABEL_EXACT, LABEL_SEARCH, LABEL_RESULT };
 
 /* One position, P to move; value in OTH_EVAL_UNIT units for P. */
 struct pos {
     bb_t P, O;
     int32_t value;
     uint8_t kind;   /* LABEL_* */
-    uint8_t depth;  /* search depth of the label */
+    uint8_t depth;  /* search depth of the label; RESULT: the solver's empties */
     uint16_t pad;
 };
 
