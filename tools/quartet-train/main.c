@@ -37,7 +37,7 @@ static const char usage[] =
     "         [--per-bucket N] [--max-depth D] [--end-max E]\n"
     "                                        Multi-ProbCut parameters\n"
     "  selfplay --games N --out GAMES [--openings FILE] [--play-depth D (8)]\n"
-    "         [--exact E (20)] [--random A-B (0-3)] [--labels result|search]\n"
+    "         [--exact E (18)] [--random A-B (0-3)] [--labels result|search]\n"
     "         [--shard K/N] [--weights W] [--quiet]\n"
     "                                        self-play games finished by the\n"
     "                                        solver; GAMES is resumed\n"
@@ -239,7 +239,7 @@ static int cmd_selfplay(const struct args *a, const struct train_opts *o)
         return -1;
     struct sp_opts so = {
         .out = a->out, .openings = a->openings, .weights = a->weights, .games = o->games,
-        .depth = a->depth_set ? o->play_depth : 8, .exact = a->exact_set ? o->exact : 20,
+        .depth = a->depth_set ? o->play_depth : 8, .exact = a->exact_set ? o->exact : 18,
         .random_min = a->random_set ? o->random_min : 0,
         .random_max = a->random_set ? o->random_max : 3,
         .search_labels = a->search_labels, .shard_k = a->shard_n ? a->shard_k : 1,
