@@ -30,8 +30,11 @@ static const char usage[] =
     "                                        weights: the shipped ones)\n"
     "  book-info --in B                      a book's size, lookup cost, line\n"
     "  mpc    (--in POS | --games N) --out FILE [--weights W]\n"
-    "         [--per-bucket N] [--max-depth D] [--end-max E]\n"
-    "                                        Multi-ProbCut parameters\n"
+    "         [--order-weights W2] [--per-bucket N] [--max-depth D]\n"
+    "         [--end-max E]                  Multi-ProbCut parameters: midgame\n"
+    "                                        rows with W, endgame rows with W2\n"
+    "                                        (the solver's ordering weights;\n"
+    "                                        default othello-order.weights)\n"
     "options: --seed N (1) --threads N (2) --hash MB (2; cleared per label)\n"
     "  --exact E (16) --depth D (5; match: 4) --per-phase N (80000; 0: all)\n"
     "  --phases N (10) --lambda L (10)\n"
@@ -41,7 +44,7 @@ static const char usage[] =
     "                 they depend on the weights they were made with\n";
 
 struct args {
-    const char *in, *out, *weights, *init, *save;
+    const char *in, *out, *weights, *order_weights, *init, *save;
     int match_games, match_depth;
     bool relabel;
     struct book_opts book;
@@ -78,6 +81,7 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
         if (!strcmp(f, "--in")) a->in = v;
         else if (!strcmp(f, "--out")) a->out = v;
         else if (!strcmp(f, "--weights")) a->weights = v;
+        else if (!strcmp(f, "--order-weights")) a->order_weights = v;
         else if (!strcmp(f, "--init")) a->init = v;
         else if (!strcmp(f, "--save")) a->save = v;
         else if (!strcmp(f, "--seed")) o->seed = strtoull(v, NULL, 10);
@@ -203,7 +207,7 @@ static int cmd_speed(const struct oth_weights *w, const struct train_opts *o)
 static int run(const char *cmd, const struct args *a, struct train_opts *o)
 {
     struct posset s = {0};
-    struct oth_weights *w = NULL;
+    struct oth_weights *w = NULL, *ow = NULL;
     int rc = -1;
     if (!strcmp(cmd, "gen")) {
         if (need(a->out, "--out") || need(o->games ? "" : NULL, "--games"))
@@ -272,7 +276,14 @@ static int run(const char *cmd, const struct args *a, struct train_opts *o)
         }
         if (!(w = load_weights(file)))
             goto done;
-        rc = mpc_fit(&s, w, o, a->out);
+        /* The endgame rows: the solver's ordering weights, the shipped
+         * ones by default, else those of the midgame rows. */
+        const char *ofile = a->order_weights;
+        if (!ofile && oth_order_weights_default_path(path, sizeof path) == 0)
+            ofile = path;
+        if (ofile && !(ow = load_weights(ofile)))
+            goto done;
+        rc = mpc_fit(&s, w, ow, o, a->out);
     } else if (!strcmp(cmd, "match") || !strcmp(cmd, "error") || !strcmp(cmd, "speed")) {
         if (need(a->weights, "--weights") || !(w = load_weights(a->weights)))
             return -1;
@@ -289,6 +300,7 @@ static int run(const char *cmd, const struct args *a, struct train_opts *o)
     }
 done:
     oth_weights_free(w);
+    oth_weights_free(ow);
     pos_free(&s);
     return rc;
 }
