@@ -5,7 +5,10 @@
 # ordering; the shipped othello-order.weights is found in the installed
 # layout (../share/quartet/ beside bin/) and `make install` puts it there;
 # quartet-othello-bench --ffo takes the same nodes whatever the play
-# weights, and a named --order-eval that does not load ends it.
+# weights and other nodes with other ordering weights, and a named
+# --order-eval that does not load ends it; quartet-train mpc fits its
+# midgame rows with --weights and its endgame rows with --order-weights.
+# Other weights: quartet-train fit on four self-play games.
 : "${QUARTET:=bin/quartet}" "${BIN:=bin}"
 export LC_ALL=C
 tmp=$(mktemp -d) || exit 1
@@ -94,6 +97,47 @@ elif grep -q "$tmp/none.weights" "$tmp/b3"; then
     ok "bench --order-eval of a missing file fails, naming it"
 else
     bad "bench --order-eval of a missing file fails, naming it" "$(cat "$tmp/b3")"
+fi
+
+# Other valid weights, and what they change.
+train="$BIN/quartet-train"
+"$train" gen --games 4 --seed 3 --out "$tmp/pos" >/dev/null 2>&1
+"$train" label --in "$tmp/pos" --out "$tmp/lab" --depth 1 --exact 4 --threads 1 >/dev/null 2>&1
+"$train" fit --in "$tmp/lab" --out "$tmp/tiny.weights" --phases 1 --iters 3 --threads 1 \
+    >/dev/null 2>&1
+if [ -s "$tmp/tiny.weights" ]; then
+    ok "tiny weights fitted"
+else
+    bad "tiny weights fitted"
+fi
+"$bench" --ffo "$tmp/one.obf" --threads 1 --hash 16 --eval "$tmp/tiny.weights" >"$tmp/b4" 2>&1
+"$bench" --ffo "$tmp/one.obf" --threads 1 --hash 16 --order-eval "$tmp/tiny.weights" \
+    >"$tmp/b5" 2>&1
+n4=$(awk '$1 == 1 {print $5, $7}' "$tmp/b4")
+n5=$(awk '$1 == 1 {print $5, $7}' "$tmp/b5")
+if [ "$n4" = "$n1" ] && [ "${n5%% *}" = yes ] && [ "$n5" != "$n1" ]; then
+    ok "bench --ffo: --eval leaves the nodes, --order-eval moves them ($n1, $n4, $n5)"
+else
+    bad "bench --ffo: --eval leaves the nodes, --order-eval moves them" "$n1, $n4, $n5"
+fi
+mpc() { "$train" mpc --games 8 --seed 5 --per-bucket 12 --max-depth 3 --end-max 7 \
+    --threads 1 "$@" >/dev/null 2>&1; }
+mpc --out "$tmp/a.mpc"
+mpc --out "$tmp/b.mpc" --order-weights "$tmp/tiny.weights"
+mpc --out "$tmp/c.mpc" --weights "$tmp/tiny.weights"
+rows() { grep -v '^#' "$1" | awk -v want="$2" '(($3 == "end") == (want == "end"))'; }
+if [ -n "$(rows "$tmp/a.mpc" end)" ] && [ -n "$(rows "$tmp/a.mpc" mid)" ] \
+    && [ "$(rows "$tmp/a.mpc" mid)" = "$(rows "$tmp/b.mpc" mid)" ] \
+    && [ "$(rows "$tmp/a.mpc" end)" != "$(rows "$tmp/b.mpc" end)" ]; then
+    ok "quartet-train mpc --order-weights: other endgame rows, the same midgame rows"
+else
+    bad "quartet-train mpc --order-weights: other endgame rows, the same midgame rows"
+fi
+if [ "$(rows "$tmp/a.mpc" end)" = "$(rows "$tmp/c.mpc" end)" ] \
+    && [ "$(rows "$tmp/a.mpc" mid)" != "$(rows "$tmp/c.mpc" mid)" ]; then
+    ok "quartet-train mpc --weights: other midgame rows, the same endgame rows"
+else
+    bad "quartet-train mpc --weights: other midgame rows, the same endgame rows"
 fi
 
 echo "$passed passed, $failed failed"
