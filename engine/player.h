@@ -19,6 +19,8 @@ struct player_options {
     int depth;            /* fixed search depth; 0: by time */
     int exact_empties;    /* solve exactly from this many empties; -1: auto */
     const char *eval_file;/* evaluation weights; NULL: the default place */
+    const char *order_eval_file; /* Othello: the exact solver's move-ordering
+                           * weights; NULL: the shipped ones, else eval */
     int tree_mb;          /* search tree memory bound in MiB (default 512) */
     double explore;       /* UCT exploration constant; 0: the player's own */
     double contempt;      /* MCTS, two players: what a draw costs the side it

@@ -57,6 +57,9 @@ static void usage(FILE *f)
           "                            (default: when it fits the time)\n"
           "  --eval FILE               Othello evaluation weights (default: the\n"
           "                            shipped othello.weights)\n"
+          "  --order-eval FILE         Othello: the exact solver's move-ordering\n"
+          "                            weights (default: the shipped\n"
+          "                            othello-order.weights, else the --eval ones)\n"
           "  --book FILE               Othello opening book (default: the shipped\n"
           "                            othello.book when it is found)\n"
           "  --no-book                 Othello: play and analyze without a book\n"
@@ -124,6 +127,7 @@ static void parse_flags(struct config *c, int argc, char **argv)
         {"hash", required_argument, NULL, 'H'},
         {"exact", required_argument, NULL, 'x'},
         {"eval", required_argument, NULL, 'E'},
+        {"order-eval", required_argument, NULL, 'O'},
         {"book", required_argument, NULL, 'B'},
         {"no-book", no_argument, NULL, 'N'},
         {"tree-mb", required_argument, NULL, 'T'},
@@ -168,6 +172,7 @@ static void parse_flags(struct config *c, int argc, char **argv)
             break;
         case 'x': c->popt.exact_empties = (int)int_flag("--exact", optarg, 64); break;
         case 'E': c->popt.eval_file = optarg; break;
+        case 'O': c->popt.order_eval_file = optarg; break;
         case 'B': c->popt.book_file = optarg; break;
         case 'N': c->popt.no_book = true; break;
         case 'T':

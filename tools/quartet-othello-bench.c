@@ -67,7 +67,28 @@ static struct oth_weights *load_weights(const char *file)
     return w;
 }
 
-static const struct oth_weights *weights;
+/* The solver's move-ordering weights (--ffo): --order-eval, else the
+ * shipped othello-order.weights, else the play weights. A named file
+ * that does not load ends the run: a measurement of other weights than
+ * asked for would mislead. */
+static struct oth_weights *load_order_weights(const char *file, bool *own)
+{
+    char path[4096], err[512];
+    *own = false;
+    if (!file && oth_order_weights_default_path(path, sizeof path) == 0)
+        file = path;
+    if (!file)
+        return NULL;
+    struct oth_weights *w = oth_weights_load(file, err, sizeof err);
+    if (!w) {
+        fprintf(stderr, "%s\n", err);
+        exit(1);
+    }
+    *own = true;
+    return w;
+}
+
+static const struct oth_weights *weights, *order_weights;
 static const char *eval_name = "simple evaluation";
 /* Multi-ProbCut of the midgame searches: the parameters (NULL: none),
  * the selectivity and the shallowest cut depth (0: the search's default). */
@@ -90,9 +111,10 @@ static int run_ffo(const char *path, int threads, int hash, int first, int last)
         return 1;
     }
     /* The solver's selective passes use the endgame rows of the ProbCut
-     * parameters, as the solve command does. */
-    struct oth_search_config c = {.hash_mb = hash, .threads = threads, .weights = weights,
-                                  .mpc = mpc};
+     * parameters, and its move ordering the ordering weights, as the
+     * solve command does. */
+    struct oth_search_config c = {.hash_mb = hash, .threads = threads,
+                                  .weights = order_weights, .mpc = mpc};
     struct oth_search *s = oth_search_new(&c);
     if (!s) {
         fclose(f);
@@ -275,6 +297,8 @@ static const char usage_text[] =
     "       quartet-othello-bench --midgame [--depth D] [--threads N] [--hash MB]\n"
     "       quartet-othello-bench --depth-in SECONDS [--openings FILE] [--threads N] [--hash MB]\n"
     "       all also: [--eval FILE | --simple] (default: the shipped weights)\n"
+    "       --ffo also: [--order-eval FILE] the solver's move-ordering weights\n"
+    "         (default: the shipped othello-order.weights, else the --eval ones)\n"
     "       all also: [--mpc FILE | --no-mpc] (default: the shipped othello.mpc;\n"
     "         --ffo: the solver's selective passes read its endgame rows)\n"
     "       midgame and depth-in also: [--mpc-t T] [--mpc-min-depth D] (T 1.5)\n"
@@ -328,7 +352,7 @@ static struct oth_mpc *load_mpc(const char *file)
 
 int main(int argc, char **argv)
 {
-    const char *ffo = NULL, *eval = NULL, *mpc_file = NULL;
+    const char *ffo = NULL, *eval = NULL, *order_eval = NULL, *mpc_file = NULL;
     /* The 80 openings every depth-in figure of doc/benchmarks.md was
      * measured on (the balanced set that replaced them holds 2,000). */
     const char *openings = "data/openings/othello-8-flatmc.txt";
@@ -345,6 +369,8 @@ int main(int argc, char **argv)
             ffo = argv[++i];
         else if (!strcmp(argv[i], "--eval") && i + 1 < argc)
             eval = argv[++i];
+        else if (!strcmp(argv[i], "--order-eval") && i + 1 < argc)
+            order_eval = argv[++i];
         else if (!strcmp(argv[i], "--simple"))
             simple = true;
         else if (!strcmp(argv[i], "--midgame"))
@@ -382,6 +408,9 @@ int main(int argc, char **argv)
     weights = w;
     if (w)
         eval_name = "pattern evaluation";
+    bool own_order = false;
+    struct oth_weights *ow = simple ? NULL : load_order_weights(order_eval, &own_order);
+    order_weights = own_order ? ow : w;
     int rc = 0;
     if (ffo)
         rc |= run_ffo(ffo, threads, hash, first, last);
@@ -390,6 +419,8 @@ int main(int argc, char **argv)
     if (depth_in > 0)
         rc |= run_depth_in(openings, depth_in, threads, hash);
     oth_weights_free(w);
+    if (own_order)
+        oth_weights_free(ow);
     oth_mpc_free(m);
     return rc;
 }

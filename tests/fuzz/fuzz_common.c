@@ -37,6 +37,7 @@ void fuzz_player_options(struct player_options *o)
      * Cost is no longer the reason: the weights load once per process
      * (eval.h). A path that cannot exist says so once on stderr. */
     o->eval_file = "/nonexistent/fuzzing-uses-the-simple-evaluation";
+    o->order_eval_file = "/nonexistent/and-so-does-the-solver";
 }
 
 uint8_t fuzz_byte(struct fuzz_input *in)

@@ -34,8 +34,11 @@ static const char usage[] =
     "                                        weights: the shipped ones)\n"
     "  book-info --in B                      a book's size, lookup cost, line\n"
     "  mpc    (--in POS | --games N) --out FILE [--weights W]\n"
-    "         [--per-bucket N] [--max-depth D] [--end-max E]\n"
-    "                                        Multi-ProbCut parameters\n"
+    "         [--order-weights W2] [--per-bucket N] [--max-depth D]\n"
+    "         [--end-max E]                  Multi-ProbCut parameters: midgame\n"
+    "                                        rows with W, endgame rows with W2\n"
+    "                                        (the solver's ordering weights;\n"
+    "                                        default othello-order.weights)\n"
     "  selfplay --games N --out GAMES [--openings FILE] [--play-depth D (8)]\n"
     "         [--exact E (18)] [--random A-B (0-3)] [--labels result|search]\n"
     "         [--shard K/N] [--weights W] [--quiet]\n"
@@ -55,7 +58,7 @@ static const char usage[] =
 #define MAX_INPUTS 1024
 
 struct args {
-    const char *in, *out, *weights, *init, *save;
+    const char *in, *out, *weights, *order_weights, *init, *save;
     char *ins[MAX_INPUTS];
     int nin;
     const char *openings;
@@ -108,6 +111,7 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
                || a->shard_k < 1 || a->shard_k > a->shard_n || a->shard_n > 1000000;
         else if (!strcmp(f, "--out")) a->out = v;
         else if (!strcmp(f, "--weights")) a->weights = v;
+        else if (!strcmp(f, "--order-weights")) a->order_weights = v;
         else if (!strcmp(f, "--init")) a->init = v;
         else if (!strcmp(f, "--save")) a->save = v;
         else if (!strcmp(f, "--seed")) o->seed = strtoull(v, NULL, 10);
@@ -281,7 +285,7 @@ static int cmd_expand(const struct args *a, struct posset *s)
 static int run(const char *cmd, const struct args *a, struct train_opts *o)
 {
     struct posset s = {0};
-    struct oth_weights *w = NULL;
+    struct oth_weights *w = NULL, *ow = NULL;
     int rc = -1;
     if (!strcmp(cmd, "gen")) {
         if (need(a->out, "--out") || need(o->games ? "" : NULL, "--games"))
@@ -360,7 +364,14 @@ static int run(const char *cmd, const struct args *a, struct train_opts *o)
         }
         if (!(w = load_weights(file)))
             goto done;
-        rc = mpc_fit(&s, w, o, a->out);
+        /* The endgame rows: the solver's ordering weights, the shipped
+         * ones by default, else those of the midgame rows. */
+        const char *ofile = a->order_weights;
+        if (!ofile && oth_order_weights_default_path(path, sizeof path) == 0)
+            ofile = path;
+        if (ofile && !(ow = load_weights(ofile)))
+            goto done;
+        rc = mpc_fit(&s, w, ow, o, a->out);
     } else if (!strcmp(cmd, "match") || !strcmp(cmd, "error") || !strcmp(cmd, "speed")) {
         if (need(a->weights, "--weights") || !(w = load_weights(a->weights)))
             return -1;
@@ -377,6 +388,7 @@ static int run(const char *cmd, const struct args *a, struct train_opts *o)
     }
 done:
     oth_weights_free(w);
+    oth_weights_free(ow);
     pos_free(&s);
     return rc;
 }

@@ -3,8 +3,11 @@
  * ProbCut), by iterative deepening, which gives the value at every depth
  * of one run; near the end they are also solved exactly. For each phase
  * bucket and depth pair, deep = a * shallow + b is fitted by least
- * squares with the residual sigma. One searcher per thread, cleared per
- * position, so the file depends on the seed only. */
+ * squares with the residual sigma. The midgame rows come from searches
+ * with the play weights (the midgame search's cuts), the endgame rows
+ * from searches with the solver's ordering weights (its selective passes
+ * search with those). Searchers per thread, cleared per position, so the
+ * file depends on the seed and the weights only. */
 #include "train.h"
 #include "engine/games/othello/mpc.h"
 #include "engine/games/othello/search.h"
@@ -38,7 +41,8 @@ struct mpc_pool {
     struct mpc_job *jobs;
     size_t n;
     atomic_size_t next, done;
-    const struct oth_weights *w;
+    const struct oth_weights *w;     /* play: the midgame rows */
+    const struct oth_weights *order; /* the solver's: the endgame rows */
     const struct train_opts *o;
     int err;
 };
@@ -72,19 +76,24 @@ static void *pool_run(void *arg)
     struct mpc_pool *p = arg;
     /* Full width: the fit must see the search's own values, not ProbCut's. */
     struct oth_search_config c = {.hash_mb = p->o->hash_mb, .threads = 1, .weights = p->w};
-    struct oth_search *s = oth_search_new(&c);
-    if (!s) {
+    struct oth_search_config ce = c;
+    ce.weights = p->order;
+    struct oth_search *s = oth_search_new(&c), *se = oth_search_new(&ce);
+    if (!s || !se) {
+        oth_search_free(s);
+        oth_search_free(se);
         p->err = -1;
         return NULL;
     }
     size_t i;
     while ((i = atomic_fetch_add(&p->next, 1)) < p->n) {
-        run_job(s, &p->jobs[i]);
+        run_job(p->jobs[i].end ? se : s, &p->jobs[i]);
         size_t d = atomic_fetch_add(&p->done, 1) + 1;
         if (p->o->verbose && d % 50 == 0)
             fprintf(stderr, "mpc: %zu of %zu positions searched\n", d, p->n);
     }
     oth_search_free(s);
+    oth_search_free(se);
     return NULL;
 }
 
@@ -173,7 +182,7 @@ static void fit_all(const struct mpc_job *jobs, size_t n, const struct train_opt
 }
 
 int mpc_fit(const struct posset *s, const struct oth_weights *w,
-            const struct train_opts *o, const char *out)
+            const struct oth_weights *order, const struct train_opts *o, const char *out)
 {
     struct mpc_job *jobs = NULL;
     size_t n = 0;
@@ -187,7 +196,7 @@ int mpc_fit(const struct posset *s, const struct oth_weights *w,
         fprintf(stderr, "quartet-train: out of memory\n");
         return -1;
     }
-    struct mpc_pool pool = {.jobs = jobs, .n = n, .w = w, .o = o};
+    struct mpc_pool pool = {.jobs = jobs, .n = n, .w = w, .order = order ? order : w, .o = o};
     int T = o->threads < 1 ? 1 : o->threads > 64 ? 64 : o->threads;
     pthread_t tid[64];
     int started[64];

@@ -88,9 +88,10 @@ int build_book(const struct oth_weights *w, const struct book_opts *bo,
                const struct train_opts *o, const char *out);
 /* Prints a book's size, positions per ply, lookup cost and main line. */
 int book_info(const char *path);
-/* The Multi-ProbCut parameters from positions of s, searched with w;
- * written to the file out. */
+/* The Multi-ProbCut parameters from positions of s, the midgame rows
+ * searched with w, the endgame (exact) rows with order, the solver's
+ * ordering weights (NULL: w); written to the file out. */
 int mpc_fit(const struct posset *s, const struct oth_weights *w,
-            const struct train_opts *o, const char *out);
+            const struct oth_weights *order, const struct train_opts *o, const char *out);
 
 #endif

@@ -321,7 +321,7 @@ static bool probcut(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, i
 static int eval_kid(const struct oth_worker *w, struct oth_eval_kids *kids, bb_t P, bb_t O,
                     bb_t f, int sq, bb_t rep)
 {
-    const struct oth_weights *wt = w->s->cfg.weights;
+    const struct oth_weights *wt = w->s->order;
     bb_t P2 = O & ~f, O2 = P | f | 1ULL << sq;
     if (!wt || w->board != ~0ULL)
         return oth_evaluate(wt, P2, O2, w->board);
@@ -370,7 +370,7 @@ static int gen_moves(struct oth_worker *w, bb_t P, bb_t O, bb_t moves, bb_t E,
     /* The sorting searches start from this node's pattern digits, read
      * at the first child that needs them. */
     struct oth_eval_digits dg, kid;
-    bool digits = false, carry = sd > 0 && w->s->cfg.weights && w->board == ~0ULL;
+    bool digits = false, carry = sd > 0 && w->s->order && w->board == ~0ULL;
     for (; moves; moves &= moves - 1) {
         int sq = bb_first(moves);
         bb_t b = 1ULL << sq, f = bb_flips(P, O, sq);
@@ -729,7 +729,7 @@ static void solve_job(struct oth_worker *w, void *arg)
     if (guessed)
         guess = oth_search_shallow(w, P, O, n >= SORT_DEEPER ? 4 : 2, NULL) / OTH_EVAL_UNIT;
     int sel_min = w->s->cfg.selective_min ? w->s->cfg.selective_min : SEL_MIN;
-    bool selected = !w->s->plain && sel_min > 0 && n >= sel_min && w->s->cfg.weights;
+    bool selected = !w->s->plain && sel_min > 0 && n >= sel_min && w->s->order;
     int levels = n >= PC_SURE_MIN ? PC_LEVELS + 1 : PC_LEVELS;
     w->st = (struct oth_solve_status){.empties = n, .passes = selected ? levels : 0};
     if (selected) {

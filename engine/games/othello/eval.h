@@ -8,6 +8,7 @@
 
 #include "engine/games/bitboard.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -61,23 +62,44 @@ void oth_eval_kids_init_digits(struct oth_eval_kids *k, const struct oth_weights
  * caller owns the result (tools that read, fit and write weights). */
 struct oth_weights *oth_weights_load(const char *path, char *err, size_t cap);
 void oth_weights_free(struct oth_weights *w);
+/* Whether a and b hold the same phases and numbers. */
+bool oth_weights_same(const struct oth_weights *a, const struct oth_weights *b);
 
 /* The shared weights (weights_shared.c), the one piece of shared data of
  * Othello in the daemon: each path is read once per process (under a
  * mutex) and its weights are kept, read-only, until the process ends; the
  * player, the solve commands and every search thread use the same copy.
+ * Two sets are in use: the play weights (the midgame search) and the
+ * ordering weights (the exact solver's move ordering, search.h); a file
+ * whose weights equal those of a file already loaded gives that file's
+ * copy, so the shipped pair, one byte copy, is one table in memory.
  * Never free them. A failed load is kept too: the same path gives the same
  * message without reading the file again. Changes to a file after its
  * first load are not seen. NULL with a message in err on failure. */
 const struct oth_weights *oth_weights_shared(const char *path, char *err, size_t cap);
 /* The same for file, or for the default path (below) when file is NULL. */
 const struct oth_weights *oth_weights_shared_default(const char *file, char *err, size_t cap);
+/* The ordering weights: file, else the shipped ordering file
+ * (othello-order.weights), else, when none is found, play (the play
+ * weights order too) with err empty. NULL with a message in err when the
+ * file does not load; the caller then falls back to play. */
+const struct oth_weights *oth_order_weights_shared_default(const char *file,
+                                                           const struct oth_weights *play,
+                                                           char *err, size_t cap);
+/* The same, for the daemon: a file that does not load is noted once a
+ * process on stderr ("WHO: why; the solver orders with the play
+ * weights") and play comes back. */
+const struct oth_weights *oth_order_weights_for(const char *file,
+                                                const struct oth_weights *play,
+                                                const char *who);
 /* Tests: how many files the shared loader has read so far. */
 int oth_weights_shared_loads(void);
 /* Where the shipped weights are looked for when no path is given: next to
  * the binary (../share/quartet/, ../data/), then the source tree's data/.
  * Writes the first existing path into buf; -1 when none exists. */
 int oth_weights_default_path(char *buf, size_t cap);
+/* The same for the shipped ordering weights, othello-order.weights. */
+int oth_order_weights_default_path(char *buf, size_t cap);
 
 /* The evaluation a search uses: the patterns when loaded and the board is
  * 8x8, the simple evaluation otherwise. */

@@ -77,6 +77,7 @@ static void *ab_create(const struct game *g, const struct player_options *opt)
         .hash_mb = opt->hash_mb > 0 ? opt->hash_mb : 64,
         .threads = p->threads,
         .weights = p->weights,
+        .order_weights = oth_order_weights_for(opt->order_eval_file, p->weights, "alphabeta"),
         .verbose = opt->verbose,
         .mpc = oth_mpc_shared(),
     };

@@ -31,6 +31,11 @@ struct oth_search *oth_search_new(const struct oth_search_config *c)
     if (!s)
         return NULL;
     s->cfg = *c;
+    /* Equal weights come from the shared loader as one copy (eval.h), so
+     * the shipped ordering file, a byte copy of the play weights, makes
+     * one evaluation with its entries shared: today's node counts. */
+    s->order = c->order_weights ? c->order_weights : c->weights;
+    s->order_salt = s->order == c->weights ? 0 : OTH_ORDER_SALT;
     s->mpc_t = c->mpc_t > 0 ? c->mpc_t : OTH_MPC_T;
     s->mpc_min_depth = c->mpc_min_depth > 0 ? c->mpc_min_depth : MPC_MIN_DEPTH;
     if (s->cfg.threads < 1)
@@ -187,7 +192,7 @@ int oth_run_workers(struct oth_search *s, struct oth_worker *w, bb_t board,
     oth_tt_age(&s->near);
     for (int i = 0; i < n; i++) {
         atomic_store_explicit(&s->live[i], 0, memory_order_relaxed);
-        w[i] = (struct oth_worker){.s = s, .board = board, .id = i,
+        w[i] = (struct oth_worker){.s = s, .board = board, .id = i, .wt = s->cfg.weights,
                                    .squares = bb_popcount(board), .best = -1,
                                    .next_report = s->start + (s->run && s->run->interval > 0 ? s->run->interval : 1.0)};
         t[i] = (struct thread_arg){&w[i], job, arg, &first, &lock};
@@ -216,9 +221,9 @@ static void kids_init(const struct oth_worker *w, struct oth_eval_kids *kids, bb
                       const struct oth_eval_digits *dg)
 {
     if (dg)
-        oth_eval_kids_init_digits(kids, w->s->cfg.weights, P, O, dg);
+        oth_eval_kids_init_digits(kids, w->wt, P, O, dg);
     else
-        oth_eval_kids_init(kids, w->s->cfg.weights, P, O);
+        oth_eval_kids_init(kids, w->wt, P, O);
 }
 
 /* Adds moves to l after its first l->n, best first by a cheap guess: few
@@ -247,7 +252,7 @@ static void order_moves(const struct oth_worker *w, bb_t P, bb_t O, bb_t moves,
             /* The evaluation after the move, a disc weighed like a reply
              * move: --midgame --depth 14 took 31% fewer nodes and 25% less
              * time (doc/othello.md). */
-            if (rep && w->s->cfg.weights && w->board == ~0ULL) {
+            if (rep && w->wt && w->board == ~0ULL) {
                 if (!kids.table)
                     kids_init(w, &kids, P, O, dg);
                 key -= oth_eval_kid(&kids, f, sq, O & ~f, P | f | b, rep) / MID_EVAL_DIV;
@@ -343,7 +348,7 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
         return -pvs(w, O, P, -beta, -alpha, depth, NULL);
     }
     if (depth <= 0)
-        return oth_evaluate(w->s->cfg.weights, P, O, w->board);
+        return oth_evaluate(w->wt, P, O, w->board);
 
     struct oth_search *s = w->s;
     /* Once the search sees the end of a small endgame, the solver is
@@ -367,7 +372,7 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
     bool use_tt = !s->plain && depth >= 2;
     if (use_tt) {
         struct oth_tt_data d;
-        key = oth_tt_key(P, O);
+        key = oth_tt_key(P, O) ^ w->salt;
         if (oth_tt_probe(&s->tt, key, &d)) {
             ttmove = d.move;
             ttmove2 = d.move2;
@@ -384,7 +389,7 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
         }
     }
     struct oth_eval_digits own, kid;
-    bool carry = depth >= 2 && s->cfg.weights && w->board == ~0ULL && !s->plain;
+    bool carry = depth >= 2 && w->wt && w->board == ~0ULL && !s->plain;
     if (carry && !dg) {
         oth_eval_digits(&own, P, O);
         dg = &own;
@@ -415,7 +420,7 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
      * a null-window leaf that beats alpha is never searched again. */
     struct oth_eval_kids kids; /* read at the first child that needs it */
     kids.table = NULL;
-    bool by_kids = depth == 1 && s->cfg.weights && w->board == ~0ULL;
+    bool by_kids = depth == 1 && w->wt && w->board == ~0ULL;
     for (int i = 0; i < l.n; i++) {
         int sq = l.sq[i];
         bb_t b = 1ULL << sq, f = bb_flips(P, O, sq);
@@ -462,15 +467,30 @@ static int pvs(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int de
     return best;
 }
 
+/* The solver's searches: pvs with the ordering weights and their salt,
+ * then the worker's own again (a midgame search may call the solver). */
+static int order_search(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int depth,
+                        const struct oth_eval_digits *dg)
+{
+    const struct oth_weights *wt = w->wt;
+    uint64_t salt = w->salt;
+    w->wt = w->s->order;
+    w->salt = w->s->order_salt;
+    int v = pvs(w, P, O, alpha, beta, depth, dg);
+    w->wt = wt;
+    w->salt = salt;
+    return v;
+}
+
 int oth_search_shallow(struct oth_worker *w, bb_t P, bb_t O, int depth,
                        const struct oth_eval_digits *dg)
 {
-    return pvs(w, P, O, -OTH_INF, OTH_INF, depth, dg);
+    return order_search(w, P, O, -OTH_INF, OTH_INF, depth, dg);
 }
 
 int oth_search_window(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int depth)
 {
-    return pvs(w, P, O, alpha, beta, depth, NULL);
+    return order_search(w, P, O, alpha, beta, depth, NULL);
 }
 
 /* Root of one iteration: moves in the order of the last iteration. */
@@ -702,7 +722,8 @@ int oth_search_fixed(struct oth_search *s, bb_t P, bb_t O, bb_t board,
     struct oth_progress p;
     if (!othello_moves(P, O, board)) {
         /* A pass or the end: search from the opponent's side. */
-        struct oth_worker w = {.s = s, .board = board, .squares = bb_popcount(board)};
+        struct oth_worker w = {.s = s, .board = board, .squares = bb_popcount(board),
+                               .wt = s->cfg.weights};
         s->run = &run;
         atomic_store(&s->halt, 0);
         mark_used(s);
@@ -716,7 +737,8 @@ int oth_search_fixed(struct oth_search *s, bb_t P, bb_t O, bb_t board,
     }
     if (s->plain) {
         /* One plain alpha-beta pass at the full depth. */
-        struct oth_worker w = {.s = s, .board = board, .squares = bb_popcount(board)};
+        struct oth_worker w = {.s = s, .board = board, .squares = bb_popcount(board),
+                               .wt = s->cfg.weights};
         s->run = &run;
         atomic_store(&s->halt, 0);
         struct move_list l;

@@ -16,12 +16,21 @@ struct oth_search_config {
     int hash_mb;                      /* transposition table MiB (>= 1) */
     int threads;                      /* >= 1 */
     const struct oth_weights *weights;/* NULL: the simple evaluation */
+    /* The exact solver's move ordering (its sorting by the evaluation,
+     * its sorting searches and its selective passes, also inside a
+     * midgame search that reaches the end); NULL: `weights`. Kept apart
+     * so that the play evaluation can be refitted for play without
+     * costing the solver nodes. Weights equal to `weights` (the shipped
+     * files are one byte copy) are treated as the same weights. */
+    const struct oth_weights *order_weights;
     int verbose;
     /* Solver: selective (ProbCut) passes before the exact one from this
      * many empties; 0: the default (OTH_SELECTIVE_MIN), < 0: never. Only
-     * with weights: the cut margins are those of the pattern evaluation. */
+     * with weights: the cut margins (the `end` rows of mpc) are those of
+     * the ordering weights. */
     int selective_min;
-    /* Multi-ProbCut in the midgame search (mpc.h); NULL: none, every
+    /* Multi-ProbCut in the midgame search (mpc.h; its `end` rows give
+     * the solver's selective passes their margins); NULL: none, every
      * fixed-depth value then is the full-width one. Never used where the
      * search reaches the end of the game, so exact values stay exact. */
     const struct oth_mpc *mpc;

@@ -15,6 +15,10 @@
 /* Solver entries live under a different key, so that disc values never
  * meet the midgame's eval-unit values. */
 #define OTH_SOLVE_SALT 0x7d3a9c51e24b6f08ULL
+/* The solver's sorting searches with ordering weights other than the
+ * play weights store under this salt: a midgame entry (play weights) is
+ * never taken for a sorting search's value or the other way round. */
+#define OTH_ORDER_SALT 0x3c6ef372fe94f82bULL
 
 /* Room for every move of a position in the move lists: set_position
  * takes any board, and boards with 35 legal moves exist (one is in
@@ -33,6 +37,11 @@
 
 struct oth_search {
     struct oth_search_config cfg;
+    /* The solver's evaluation: cfg.order_weights, or cfg.weights when
+     * that is NULL or holds the same numbers; order_salt 0 when it is
+     * cfg.weights (one evaluation, the entries shared as before). */
+    const struct oth_weights *order;
+    uint64_t order_salt;
     struct oth_tt tt;
     struct oth_tt near;          /* the solver's nodes of few empties */
     bool plain;                  /* tests: no table, squares in plain order */
@@ -62,6 +71,11 @@ struct oth_worker {
     _Alignas(128) struct oth_search *s;
     bb_t board;
     int squares;                 /* squares on the board */
+    /* The evaluation of the midgame search code (pvs) right now: the
+     * play weights, or the ordering weights (s->order) while it runs as
+     * the solver's sorting search; salt: its table entries' key salt. */
+    const struct oth_weights *wt;
+    uint64_t salt;
     int id;                      /* 0: the main worker */
     uint64_t nodes;
     uint64_t poll_at;            /* the node count of the next check */
@@ -118,11 +132,12 @@ void oth_solve_status(struct oth_worker *w, bool force);
 /* Sends a progress report from the main worker if one is due or forced. */
 void oth_report(struct oth_worker *w, const struct oth_progress *p, bool force);
 
-/* A full-window midgame search (the solver's move ordering); dg: the
- * position's pattern digits (eval.h) or NULL. */
+/* A full-window midgame search with the ordering weights (the solver's
+ * move ordering); dg: the position's pattern digits (eval.h) or NULL. */
 int oth_search_shallow(struct oth_worker *w, bb_t P, bb_t O, int depth,
                        const struct oth_eval_digits *dg);
-/* The same within (alpha, beta), fail-soft (the solver's ProbCut). */
+/* The same within (alpha, beta), fail-soft (the solver's ProbCut), also
+ * with the ordering weights. */
 int oth_search_window(struct oth_worker *w, bb_t P, bb_t O, int alpha, int beta, int depth);
 
 /* The exact margin of (P, O) within (alpha, beta) in discs, fail-soft

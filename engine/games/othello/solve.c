@@ -74,6 +74,9 @@ static struct solve_keep *keep_for(void **ctx, const struct player_options *opt,
     /* The trained weights order the solver's moves far better than the
      * simple evaluation; without them the solve is slower, not wrong. */
     const struct oth_weights *w = oth_weights_shared_default(opt ? opt->eval_file : NULL, NULL, 0);
+    /* Only the ordering weights order a solve: the play weights matter
+     * where the solver has no ordering file to fall back from. */
+    w = oth_order_weights_for(opt ? opt->order_eval_file : NULL, w, "solve");
     struct oth_search_config c = {
         .hash_mb = opt && opt->hash_mb > 0 ? opt->hash_mb : 64,
         .threads = threads_of(opt),

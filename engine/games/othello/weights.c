@@ -225,7 +225,18 @@ struct oth_weights *oth_weights_load(const char *path, char *err, size_t cap)
     return w;
 }
 
+bool oth_weights_same(const struct oth_weights *a, const struct oth_weights *b)
+{
+    return a->nphase == b->nphase && memcmp(a->phase, b->phase, sizeof a->phase) == 0
+        && memcmp(a->w, b->w, (size_t)a->nphase * OTH_PHASE_SIZE * sizeof *a->w) == 0;
+}
+
 int oth_weights_default_path(char *buf, size_t cap)
 {
     return oth_data_path("othello.weights", buf, cap);
+}
+
+int oth_order_weights_default_path(char *buf, size_t cap)
+{
+    return oth_data_path("othello-order.weights", buf, cap);
 }
