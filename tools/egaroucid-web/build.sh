@@ -15,7 +15,7 @@ Environment: CC (default cc), CXX (default g++), CXXFLAGS (default
 -O2 -march=native).
 USAGE
 }
-src= out=
+src='' out=''
 while [ $# -gt 0 ]; do
     case $1 in
     --src) [ $# -ge 2 ] || { usage >&2; exit 2; }; src=$2; shift 2 ;;
@@ -24,7 +24,7 @@ while [ $# -gt 0 ]; do
     *) echo "build.sh: unknown flag '$1'" >&2; usage >&2; exit 2 ;;
     esac
 done
-[ -n "$src" ] && [ -n "$out" ] || { usage >&2; exit 2; }
+if [ -z "$src" ] || [ -z "$out" ]; then usage >&2; exit 2; fi
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 
@@ -78,12 +78,12 @@ else
 fi
 CC=${CC:-cc} CXX=${CXX:-g++} CXXFLAGS=${CXXFLAGS:--O2 -march=native}
 set -x
-$CC -std=c17 -O2 -Wall -Wextra -c "$here/gtp.c" -o "$out_abs/gtp.o" &&
-$CC -std=c17 -O2 -Wall -Wextra -c "$here/board.c" -o "$out_abs/board.o" &&
+$CC -std=c17 -O2 -Wall -Wextra -c "$here/gtp.c" -o "$out_abs/gtp.o" || exit 1
+$CC -std=c17 -O2 -Wall -Wextra -c "$here/board.c" -o "$out_abs/board.o" || exit 1
 # shellcheck disable=SC2086  # CXXFLAGS are words
 $CXX -std=c++17 $CXXFLAGS -I"$src_abs" -I"$here" -DEGAROUCID_SOURCE="\"$desc\"" \
-    -c "$here/egaroucid.cpp" -o "$out_abs/egaroucid.o" &&
-$CXX "$out_abs/gtp.o" "$out_abs/board.o" "$out_abs/egaroucid.o" -pthread -o "$out_abs/egaroucid-gtp" ||
-    exit 1
+    -c "$here/egaroucid.cpp" -o "$out_abs/egaroucid.o" || exit 1
+$CXX "$out_abs/gtp.o" "$out_abs/board.o" "$out_abs/egaroucid.o" -pthread \
+    -o "$out_abs/egaroucid-gtp" || exit 1
 { set +x; } 2>/dev/null
 echo "built $out_abs/egaroucid-gtp ($desc)"
