@@ -33,7 +33,9 @@ ENGINE_SRC   := $(wildcard engine/*.c engine/games/*.c engine/games/*/*.c engine
 PROTOCOL_SRC := $(wildcard protocol/*.c)
 TOOL_SRC     := $(wildcard tools/*.c)
 # A tool too big for one file is a folder: tools/NAME/*.c -> bin/NAME.
-TOOL_DIRS    := $(patsubst tools/%/,%,$(filter %/,$(wildcard tools/*/)))
+# Not tools/egaroucid-web/: a wrapper built only against Egaroucid's source,
+# outside this repository, by its own build.sh (doc/tournaments.md).
+TOOL_DIRS    := $(filter-out egaroucid-web,$(patsubst tools/%/,%,$(filter %/,$(wildcard tools/*/))))
 TEST_SRC     := $(wildcard tests/test_*.c)
 # Helper programs the tests drive (fake engines): tests/fake_*.c.
 FAKE_SRC     := $(wildcard tests/fake_*.c)
