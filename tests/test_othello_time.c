@@ -42,17 +42,17 @@ static void test_known_plans(void)
     CHECK(p.kind == OTH_PLAN_MID && p.solve_at == 24, "two threads: solve at %d", p.solve_at);
     CHECK(near(p.budget, (57 - 2 * 0.4 * pow(2.3, 4) / 1.4) / 9), "two threads: %g s", p.budget);
     /* The solve once it fits half the clock: 22 empties, 10 s. Its
-     * deadline is 8 x the estimate, at most 85% of the clock; the quick
+     * deadline is 8 x the estimate, at most 75% of the clock; the quick
      * midgame answer half the estimate, at most 10% of the clock. */
     oth_time_plan(10, 22, 1, false, &p);
     CHECK(p.kind == OTH_PLAN_EXACT, "22 empties, 10 s: exact");
-    CHECK(near(p.budget, 8.5) && near(p.quick, 1.0), "budget %g quick %g", p.budget, p.quick);
+    CHECK(near(p.budget, 7.5) && near(p.quick, 1.0), "budget %g quick %g", p.budget, p.quick);
     oth_time_plan(10, 21, 1, false, &p);
     CHECK(p.kind == OTH_PLAN_EXACT && near(p.budget, 8 * 0.4 * 2.3)
           && near(p.quick, 0.46), "21 empties, 10 s: budget %g quick %g", p.budget, p.quick);
     /* Only a win/draw/loss solve fits: 22 empties, 4 s. */
     oth_time_plan(4, 22, 1, false, &p);
-    CHECK(p.kind == OTH_PLAN_WLD && near(p.budget, 3.4)
+    CHECK(p.kind == OTH_PLAN_WLD && near(p.budget, 3.0)
           && near(p.quick, 0.5 * 0.4 * 2.3 * 2.3 / 3), "22 empties, 4 s: WLD, budget %g quick %g",
           p.budget, p.quick);
     /* After the solve point the budget is the small one: 10% of the clock,
