@@ -1,7 +1,8 @@
 /* The `alphabeta` player: Othello only. Iterative-deepening negascout with
  * the pattern evaluation (simple evaluation when no weights load), the
- * exact solver once the endgame fits the move's budget, GTP time budgets
- * with a safety margin, and progress reports for analyze. */
+ * exact solver once the endgame fits the move's budget (under a
+ * sudden-death clock, the plan of timeplan.c), GTP time budgets with a
+ * safety margin, and progress reports for analyze. */
 #include "book.h"
 #include "othello.h"
 #include "search.h"
