@@ -62,6 +62,10 @@ typedef void (*search_report_fn)(void *ctx, const struct search_report *rep);
 /* What one search may spend and whom it tells. */
 struct search_limits {
     double seconds;            /* wall-clock budget; <= 0: no time limit */
+    /* Sudden death: what the mover may still spend in the whole game
+     * (timectl_clock), for players that share it out themselves instead
+     * of taking `seconds`; 0: no such clock. */
+    double clock;
     long playouts;             /* 0: no playout limit */
     const volatile int *stop;  /* non-NULL and set: stop as soon as possible */
     search_report_fn report;   /* optional progress callback */

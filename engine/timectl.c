@@ -47,6 +47,19 @@ static double reserve(double left)
     return r > 2.0 ? 2.0 : r;
 }
 
+double timectl_clock(const struct time_control *tc, int player)
+{
+    if (!tc->limited || player < 0 || player >= GAME_MAX_PLAYERS)
+        return 0;
+    /* Byo-yomi (in it, or to come) renews time: a plan for the rest of
+     * the game from the main time alone would be wrong. */
+    if (tc->byo_stones > 0 || tc->stones[player] > 0)
+        return 0;
+    double left = tc->left[player];
+    double usable = left - reserve(left);
+    return usable > 0.01 ? usable : 0.01;
+}
+
 double timectl_budget(const struct time_control *tc, int player,
                       double per_move_default, int moves_left)
 {

@@ -28,6 +28,12 @@ int timectl_left(struct time_control *tc, int player, double time, int stones);
  * estimate of its remaining moves (<= 0: unknown). */
 double timectl_budget(const struct time_control *tc, int player,
                       double per_move_default, int moves_left);
+/* Seconds the player may still spend in the whole game when the clock is
+ * sudden death (absolute time, no byo-yomi), after the reserve for
+ * latency; 0 for any other clock (none, byo-yomi). For players that plan
+ * the rest of the game themselves (Othello: engine/games/othello/
+ * timeplan.c); never more than the time left. */
+double timectl_clock(const struct time_control *tc, int player);
 /* Charges the clock of `player` for a move that took `seconds`, for
  * controllers that never send time_left. */
 void timectl_spent(struct time_control *tc, int player, double seconds);

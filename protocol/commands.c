@@ -315,6 +315,7 @@ static bool choose(struct session *s, int p, bool charge_clock, move_t *m,
      * best move it has found so far, or any legal move. */
     struct search_limits lim = {
         .seconds = timectl_budget(&s->tc, p, s->popt.time_per_move, left),
+        .clock = timectl_clock(&s->tc, p),
         .playouts = s->popt.playouts,
         .stop = s->stop,
     };

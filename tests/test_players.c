@@ -1,4 +1,5 @@
-/* Players and time control: known budgets from the clock, random and
+/* Players and time control: known budgets from the clock, the whole-game
+ * clock a planning player gets, random and
  * flat-mc return legal moves, flat-mc finds the best move where every
  * continuation's result is fixed (checked by exhaustive search here), and
  * it respects a playout budget. */
@@ -54,6 +55,28 @@ static void test_timectl(void)
                 bad++;
         }
     CHECK(bad == 0, "%d budgets over the time left", bad);
+    /* The whole-game clock a planning player gets: sudden death only,
+     * the latency reserve (5% + 50 ms, at most 2 s) already out. */
+    timectl_init(&tc);
+    CHECK(timectl_clock(&tc, 0) == 0, "no limits: no clock");
+    timectl_settings(&tc, 60, 0, 0);
+    CHECK(near(timectl_clock(&tc, 0), 58), "60 s: %g", timectl_clock(&tc, 0));
+    timectl_left(&tc, 1, 10, 0);
+    CHECK(near(timectl_clock(&tc, 1), 10 - 0.55), "10 s left: %g", timectl_clock(&tc, 1));
+    CHECK(timectl_clock(&tc, 5) == 0 && timectl_clock(&tc, -1) == 0, "no such player");
+    timectl_settings(&tc, 60, 10, 5);
+    CHECK(timectl_clock(&tc, 0) == 0, "byo-yomi to come: no whole-game clock");
+    timectl_settings(&tc, 0, 10, 5);
+    CHECK(timectl_clock(&tc, 0) == 0, "in byo-yomi: no whole-game clock");
+    bad = 0;
+    for (double left = 0; left < 1000; left = left * 1.7 + 0.003) {
+        timectl_settings(&tc, 100, 0, 0);
+        timectl_left(&tc, 0, left, 0);
+        double c = timectl_clock(&tc, 0);
+        if (c <= 0 || (c > left - 0.05 && left > 0.1))
+            bad++;
+    }
+    CHECK(bad == 0, "%d clocks not inside the time left less the reserve", bad);
 }
 
 /* Result of every continuation from st for `player`: returns it when all

@@ -1,10 +1,12 @@
 /* The `alphabeta` player: Othello only. Iterative-deepening negascout with
  * the pattern evaluation (simple evaluation when no weights load), the
- * exact solver once the endgame fits the move's budget, GTP time budgets
- * with a safety margin, and progress reports for analyze. */
+ * exact solver once the endgame fits the move's budget (under a
+ * sudden-death clock, the plan of timeplan.c), GTP time budgets with a
+ * safety margin, and progress reports for analyze. */
 #include "book.h"
 #include "othello.h"
 #include "search.h"
+#include "timeplan.h"
 
 #include "engine/clock.h"
 #include "engine/stop.h"
@@ -23,6 +25,9 @@ struct ab_player {
     const struct oth_weights *weights; /* shared (eval.h): not freed */
     const struct oth_book *book; /* shared, read-only; NULL: none */
     int threads;
+    /* Empties of this game's last exact solve at the root (0: none): a
+     * later move's endgame is already in the table. */
+    int solved_at;
 };
 
 /* What reports carry besides the search's own numbers. */
@@ -99,6 +104,7 @@ static void ab_reset(void *vp)
 {
     struct ab_player *p = vp;
     oth_search_clear(p->search);
+    p->solved_at = 0;
 }
 
 static void ab_destroy(void *vp)
@@ -179,15 +185,6 @@ static void progress(void *ctx, const struct oth_progress *p)
     struct search_report r;
     to_report(p, &r);
     lim->report(lim->report_ctx, &r);
-}
-
-/* Rough seconds an exact solve of `empties` takes with `threads` threads,
- * from the FFO benchmark on this kind of machine (a factor of about 2.3
- * per empty, 0.7 s at 20 empties on one thread). */
-static double solve_estimate(int empties, int threads)
-{
-    double speed = 1.0 + 0.4 * (threads > 1 ? 1 : 0);
-    return 0.7 * pow(2.3, empties - 20) / speed;
 }
 
 /* analyze: the search is over but the answer must wait for stop. */
@@ -271,6 +268,17 @@ static move_t book_move(const struct ab_player *p, bb_t P, bb_t O,
     return pick;
 }
 
+/* --verbose: one line a move, how its time was set and spent. */
+static void note_move(int empties, const char *what, double budget,
+                      const struct oth_time_plan *plan, double clock, double took)
+{
+    fprintf(stderr, "alphabeta: %d empties, %s, budget %.3f s", empties, what, budget);
+    if (plan)
+        fprintf(stderr, " (%.1f%% of the clock's %.3f s; solve planned at %d empties)",
+                100 * budget / clock, clock, plan->solve_at);
+    fprintf(stderr, ", took %.3f s\n", took);
+}
+
 static move_t ab_genmove(void *vp, const void *st, const struct search_limits *lim)
 {
     struct ab_player *p = vp;
@@ -290,6 +298,15 @@ static move_t ab_genmove(void *vp, const void *st, const struct search_limits *l
 
     double budget = lim->seconds > 0 ? lim->seconds
                   : p->opt.depth > 0 || analyze ? 0 : p->opt.time_per_move;
+    /* Sudden death: the plan for the rest of the game sets the budget
+     * and the solve (timeplan.c); otherwise the budget is this move's. */
+    struct oth_time_plan plan;
+    bool planned = lim->clock > 0 && p->opt.depth == 0 && !analyze;
+    if (planned) {
+        oth_time_plan(lim->clock, empties, p->threads,
+                      p->solved_at > empties, &plan);
+        budget = plan.budget;
+    }
     /* Safety: the deadline falls short of the budget by 15% up to 10 ms,
      * leaving time to unwind, join threads and answer. (The clock's own
      * reserve for pipe latency is already out of the budget: timectl.c.) */
@@ -305,45 +322,64 @@ static move_t ab_genmove(void *vp, const void *st, const struct search_limits *l
         .multi_pv = analyze,
     };
 
-    bool solve;
+    bool solve, wld;
+    double quick = 0; /* seconds of midgame search before a solve */
     if (p->opt.exact_empties >= 0)
         solve = empties <= p->opt.exact_empties;
     else if (p->opt.depth > 0)
         solve = empties <= p->opt.depth;
     else if (analyze)
         solve = false; /* deepening reaches the end by itself */
+    else if (planned)
+        solve = plan.kind == OTH_PLAN_EXACT;
     else
-        solve = solve_estimate(empties, p->threads) <= 0.5 * budget;
+        solve = oth_solve_estimate(empties, p->threads) <= 0.5 * budget;
 
     /* One or two empties more fit a win/draw/loss solve (a few times
      * faster): it plays a sure win or draw, else the midgame choice. */
-    bool wld = !solve && p->opt.exact_empties < 0 && p->opt.depth == 0 && !analyze
-               && solve_estimate(empties, p->threads) / 3 <= 0.5 * budget;
+    if (planned)
+        wld = !solve && p->opt.exact_empties < 0 && plan.kind == OTH_PLAN_WLD;
+    else
+        wld = !solve && p->opt.exact_empties < 0 && p->opt.depth == 0 && !analyze
+              && oth_solve_estimate(empties, p->threads) / 3 <= 0.5 * budget;
+    if (planned && p->opt.exact_empties < 0)
+        quick = plan.quick;
+    else if (empties > 14 && deadline > 0)
+        quick = 0.15 * (deadline - start);
 
     struct oth_progress mid = {.best = bb_first(moves)}, exact;
+    move_t chosen;
     if (solve || wld) {
-        /* A quick midgame answer first, unless the solve is trivial. */
-        if (empties > 14 && deadline > 0) {
-            struct oth_run quick = run;
-            quick.deadline = start + 0.15 * (deadline - start);
-            oth_search_run(p->search, P, O, board, &quick, &mid);
+        /* A quick midgame answer first, in case the solve is cut off. */
+        if (quick > 0 && deadline > 0) {
+            struct oth_run q = run;
+            q.deadline = start + quick;
+            oth_search_run(p->search, P, O, board, &q, &mid);
         }
         if (oth_solve_run(p->search, P, O, board, wld, &run, &exact) == 0 && exact.best >= 0
             && (!wld || exact.value >= 0)) {
+            if (!wld)
+                p->solved_at = empties;
             if (lim->report)
                 progress((void *)lim, &exact);
             if (analyze)
                 wait_for_stop(lim, &exact);
-            return exact.best;
+            chosen = exact.best;
+        } else {
+            if (analyze)
+                wait_for_stop(lim, &mid);
+            chosen = mid.best;
         }
+    } else {
+        oth_search_run(p->search, P, O, board, &run, &mid);
         if (analyze)
             wait_for_stop(lim, &mid);
-        return mid.best;
+        chosen = mid.best >= 0 && (moves >> mid.best & 1) ? mid.best : bb_first(moves);
     }
-    oth_search_run(p->search, P, O, board, &run, &mid);
-    if (analyze)
-        wait_for_stop(lim, &mid);
-    return mid.best >= 0 && (moves >> mid.best & 1) ? mid.best : bb_first(moves);
+    if (p->opt.verbose && !analyze)
+        note_move(empties, solve ? "exact solve" : wld ? "win/draw/loss solve" : "midgame search",
+                  budget, planned ? &plan : NULL, lim->clock, clock_now() - start);
+    return chosen;
 }
 
 const struct player_type alphabeta_player = {
