@@ -72,7 +72,7 @@ bool oth_weights_same(const struct oth_weights *a, const struct oth_weights *b);
  * Two sets are in use: the play weights (the midgame search) and the
  * ordering weights (the exact solver's move ordering, search.h); a file
  * whose weights equal those of a file already loaded gives that file's
- * copy, so the shipped pair, one byte copy, is one table in memory.
+ * copy, so two byte copies are one table in memory.
  * Never free them. A failed load is kept too: the same path gives the same
  * message without reading the file again. Changes to a file after its
  * first load are not seen. NULL with a message in err on failure. */

@@ -20,8 +20,8 @@ struct oth_search_config {
      * its sorting searches and its selective passes, also inside a
      * midgame search that reaches the end); NULL: `weights`. Kept apart
      * so that the play evaluation can be refitted for play without
-     * costing the solver nodes. Weights equal to `weights` (the shipped
-     * files are one byte copy) are treated as the same weights. */
+     * costing the solver nodes. Weights equal to `weights` (e.g. two
+     * byte copies of one file) are treated as the same weights. */
     const struct oth_weights *order_weights;
     int verbose;
     /* Solver: selective (ProbCut) passes before the exact one from this
