@@ -207,15 +207,32 @@ static void test_one_table(const struct oth_weights *shipped, const struct oth_w
     }
 }
 
-/* The shared loader: the shipped pair is one copy; other weights are
+/* The shared loader: the shipped play and ordering weights are two
+ * (the play weights were refitted from the ordering ones); a byte copy
+ * of a file loaded already is that file's copy; other weights are
  * another. */
 static void test_shared(const char *zero_path)
 {
     char err[256];
     const struct oth_weights *a = oth_weights_shared(SHIPPED, err, sizeof err);
     const struct oth_weights *b = oth_weights_shared(SHIPPED_ORDER, err, sizeof err);
-    CHECK(a && a == b, "the shipped play and ordering weights are %s",
-          a && b ? "two copies" : err);
+    CHECK(a && b && a != b, "the shipped play and ordering weights are %s",
+          a && b ? "one copy" : err);
+    char copy[] = "/tmp/quartet-order-copy-XXXXXX";
+    int fd = mkstemp(copy);
+    FILE *in = fopen(SHIPPED_ORDER, "rb"), *out = fd >= 0 ? fdopen(fd, "wb") : NULL;
+    char buf[65536];
+    size_t n;
+    while (in && out && (n = fread(buf, 1, sizeof buf, in)) > 0)
+        fwrite(buf, 1, n, out);
+    if (in)
+        fclose(in);
+    if (out)
+        fclose(out);
+    const struct oth_weights *c = oth_weights_shared(copy, err, sizeof err);
+    CHECK(c && c == b, "a byte copy of the ordering file is %s",
+          c ? "another copy in memory" : err);
+    unlink(copy);
     const struct oth_weights *z = oth_weights_shared(zero_path, err, sizeof err);
     CHECK(z && z != a, "other weights, %s", z ? "the shipped copy" : err);
     /* Found like the other data files (here from build/rel/tests). */
@@ -223,7 +240,7 @@ static void test_shared(const char *zero_path)
     CHECK(oth_order_weights_default_path(path, sizeof path) == 0
               && strstr(path, "/data/othello-order.weights"),
           "the shipped ordering weights found");
-    CHECK(oth_order_weights_shared_default(NULL, z, err, sizeof err) == a,
+    CHECK(oth_order_weights_shared_default(NULL, z, err, sizeof err) == b,
           "by default the shipped ordering weights order");
     CHECK(oth_order_weights_shared_default(zero_path, a, err, sizeof err) == z,
           "a named ordering file");
@@ -276,10 +293,13 @@ static void test_command(const char *zero_path)
           (unsigned long long)n, out);
     CHECK(command_nodes(zero_path, zero_path, out, sizeof out) == n,
           "--order-eval zero weights, with --eval zero weights too");
-    /* Missing: the play weights order (here the shipped ones). */
+    /* Missing: the play weights order (here the shipped ones), as if they
+     * were named as the ordering weights. */
+    uint64_t play = command_nodes(NULL, SHIPPED, out, sizeof out);
     n = command_nodes(NULL, "/nonexistent/o.weights", out, sizeof out);
-    CHECK(n == base && !strncmp(out, "b7 -2 ", 6),
-          "a missing --order-eval: %llu nodes against %llu ('%s')", (unsigned long long)n,
+    CHECK(n == play && n != base && !strncmp(out, "b7 -2 ", 6),
+          "a missing --order-eval: %llu nodes, ordered by the play weights %llu, the "
+          "ordering ones %llu ('%s')", (unsigned long long)n, (unsigned long long)play,
           (unsigned long long)base, out);
 }
 
