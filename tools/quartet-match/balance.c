@@ -8,7 +8,7 @@
 
 int balance_search_open(struct balance_search *b, const struct game *g,
                         const struct game_options *o, int depth, int threads,
-                        char *err, size_t cap)
+                        const char *eval, char *err, size_t cap)
 {
     memset(b, 0, sizeof *b);
     b->g = g;
@@ -21,6 +21,7 @@ int balance_search_open(struct balance_search *b, const struct game *g,
     player_options_default(&b->po);
     b->po.depth = depth;
     b->po.threads = threads;
+    b->po.eval_file = eval;
     b->po.no_book = true;       /* the search's value, not the book's */
     b->po.exact_empties = -1;   /* the player's rule: solve when empties <= depth */
     b->po.seed = 1;

@@ -18,12 +18,13 @@ struct balance_search {
 };
 
 /* Makes the game's default player search to `depth` plies on `threads`
- * threads (its exact solver when the empties are at most the depth).
+ * threads (its exact solver when the empties are at most the depth),
+ * with the evaluation file `eval` (NULL: the player's default).
  * Returns 0, or -1 with a message: the game has no player that reports
  * a score (Othello's alphabeta does), or more than two players. */
 int balance_search_open(struct balance_search *b, const struct game *g,
                         const struct game_options *o, int depth, int threads,
-                        char *err, size_t cap);
+                        const char *eval, char *err, size_t cap);
 void balance_search_close(struct balance_search *b);
 /* The value of the position after op for the first player, in the
  * game's score units (Othello: discs); 0 with *value set, -1 if the

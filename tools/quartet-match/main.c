@@ -83,6 +83,8 @@ static void usage(FILE *f)
         "      --balance-margin N    that margin in discs (2)\n"
         "      --balance-prefilter D a D-ply search first drops values beyond margin+3 (10; 0 off)\n"
         "      --balance-threads N   threads of each search (1)\n"
+        "      --balance-eval FILE   Othello: the weights of those searches (default:\n"
+        "                            the shipped play evaluation)\n"
         "      --max-tries N         random openings drawn at most (2000 x count + 10000)\n"
         "      --balance-report DEPTH  search the --openings (or default) set at DEPTH and\n"
         "                            print each value, mean |value|, the share beyond +-4\n"
@@ -502,6 +504,13 @@ static bool play_flag(struct args *g, const char *a, const char *v)
         gen->prefilter_depth = (int)num_arg(a, v, 0, 60);
     else if (!strcmp(a, "--balance-threads"))
         gen->threads = g->report.threads = (int)num_arg(a, v, 1, 64);
+    else if (!strcmp(a, "--balance-eval")) {
+        FILE *f = fopen(v, "rb"); /* the player would only note it and go on */
+        if (!f)
+            die("--balance-eval %s: cannot be read", v);
+        fclose(f);
+        gen->eval = g->report.eval = v;
+    }
     else if (!strcmp(a, "--max-tries"))
         gen->max_tries = (long)num_arg(a, v, 1, 1e12);
     else if (!strcmp(a, "--balance-report"))

@@ -487,10 +487,11 @@ int openings_generate(const struct game *g, const struct game_options *o,
                    && gen->prefilter_depth < gen->search_depth;
     if (gen->search_depth > 0) {
         int threads = gen->threads > 0 ? gen->threads : 1;
-        if (balance_search_open(&deep, g, o, gen->search_depth, threads, err, cap) != 0)
+        if (balance_search_open(&deep, g, o, gen->search_depth, threads, gen->eval, err,
+                                cap) != 0)
             return -1;
-        if (use_pre && balance_search_open(&pre, g, o, gen->prefilter_depth, threads, err,
-                                           cap) != 0) {
+        if (use_pre && balance_search_open(&pre, g, o, gen->prefilter_depth, threads,
+                                           gen->eval, err, cap) != 0) {
             balance_search_close(&deep);
             return -1;
         }

@@ -41,6 +41,7 @@ struct opening_gen {
     int prefilter_depth;  /* a shallower search first (0: none) that */
     int prefilter_slack;  /* drops values beyond margin + slack */
     int threads;          /* of each search (1) */
+    const char *eval;     /* the searches' evaluation file (NULL: default) */
     long max_tries;       /* random openings drawn at most; 0: 2000 x count + 10000 */
     bool symmetric;       /* a position and its mirror images are one */
     const volatile sig_atomic_t *stop;  /* set: stop after this search */

@@ -123,7 +123,8 @@ int openmode_report(const struct match_config *cfg, const char *path,
         return 2;
     }
     struct balance_search bs;
-    if (balance_search_open(&bs, g, &cfg->gopt, ro->depth, ro->threads, err, sizeof err) != 0) {
+    if (balance_search_open(&bs, g, &cfg->gopt, ro->depth, ro->threads, ro->eval, err,
+                            sizeof err) != 0) {
         fprintf(stderr, "quartet-match: %s\n", err);
         openings_free(&ol);
         return 2;

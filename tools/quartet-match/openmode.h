@@ -19,6 +19,7 @@ int openmode_generate(const struct match_config *cfg, const struct opening_gen *
 struct balance_report_options {
     int depth, threads;
     int sample;           /* openings searched, evenly spread; 0: all */
+    const char *eval;     /* the search's evaluation file (NULL: default) */
 };
 
 /* Searches the openings of path (sampled) and prints each one's value
