@@ -17,7 +17,10 @@
 #                  left out.
 # Each line is sent once the output holds every expected line above it,
 # as NBoard waits for answers (any line stops a running search).
-# Every file runs with --protocol nboard --threads 1 --seed 1, plus the
+# Every file runs with --protocol nboard --threads 1 --seed 1 and the
+# evaluation the expected values were written with (--eval
+# data/othello-order.weights: the play weights before issue 43 refitted
+# them; the transcripts test the protocol, not the evaluation), plus the
 # flags of a first-line comment "% flags: ...". A hung engine fails (the
 # run is cut after 120 s where `timeout` exists).
 : "${QUARTET:=bin/quartet}"
@@ -76,7 +79,8 @@ for t in "$dir"/*.nboard; do
     plan "$t"
     : >"$tmp/raw"
     # shellcheck disable=SC2086  # flags are words
-    feed "$filter" | $limit "$QUARTET" --protocol nboard --threads 1 --seed 1 $flags >"$tmp/raw" 2>"$tmp/err"
+    feed "$filter" | $limit "$QUARTET" --protocol nboard --threads 1 --seed 1 \
+        --eval data/othello-order.weights $flags >"$tmp/raw" 2>"$tmp/err"
     rc=$?
     normalize "$filter" <"$tmp/raw" >"$tmp/out"
     if [ $rc -eq 0 ] && cmp -s "$tmp/exp" "$tmp/out" && [ ! -s "$tmp/err" ]; then
