@@ -47,7 +47,8 @@ static const char usage[] =
     "  merge  --in GAMES [--in GAMES ...] --out GAMES   shards into one file\n"
     "  expand --in GAMES [--in ...] --out POS [--labels result|search]\n"
     "                                        the games' positions, labelled\n"
-    "options: --seed N (1) --threads N (2) --hash MB (2; cleared per label)\n"
+    "options: --seed N (1) --threads N (2) --hash MB (2, selfplay 16; cleared\n"
+    "  per label, selfplay: per game)\n"
     "  --exact E (16) --depth D (5; match: 4) --per-phase N (80000; 0: all)\n"
     "  --phases N (10) --lambda L (10)\n"
     "  mpc: --per-bucket N (60) --max-depth D (11) --end-max E (20)\n"
@@ -62,7 +63,7 @@ struct args {
     char *ins[MAX_INPUTS];
     int nin;
     const char *openings;
-    bool search_labels, quiet, depth_set, exact_set, random_set;
+    bool search_labels, quiet, depth_set, exact_set, random_set, hash_set;
     int shard_k, shard_n;
     int match_games, match_depth;
     bool relabel;
@@ -88,8 +89,12 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
             o->verbose++;
             continue;
         }
-        if (!strcmp(f, "--relabel") || !strcmp(f, "--quiet")) {
-            *(f[2] == 'r' ? &a->relabel : &a->quiet) = true;
+        if (!strcmp(f, "--relabel")) {
+            a->relabel = true;
+            continue;
+        }
+        if (!strcmp(f, "--quiet")) {
+            a->quiet = true;
             continue;
         }
         if (!v) {
@@ -97,6 +102,12 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
             return -1;
         }
         i++;
+        /* selfplay's defaults differ from gen's and label's: note which
+         * of these the user gave. */
+        a->random_set |= !strcmp(f, "--random");
+        a->depth_set |= !strcmp(f, "--play-depth");
+        a->exact_set |= !strcmp(f, "--exact");
+        a->hash_set |= !strcmp(f, "--hash");
         if (!strcmp(f, "--in")) {
             a->in = a->in ? a->in : v;
             bad = a->nin == MAX_INPUTS;
@@ -106,10 +117,11 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
         else if (!strcmp(f, "--labels")) {
             bad = strcmp(v, "result") && strcmp(v, "search");
             a->search_labels = !strcmp(v, "search");
-        } else if (!strcmp(f, "--shard"))
-            bad = sscanf(v, "%d/%d", &a->shard_k, &a->shard_n) != 2 || a->shard_n < 1
+        } else if (!strcmp(f, "--shard")) {
+            char tail;
+            bad = sscanf(v, "%d/%d%c", &a->shard_k, &a->shard_n, &tail) != 2 || a->shard_n < 1
                || a->shard_k < 1 || a->shard_k > a->shard_n || a->shard_n > 1000000;
-        else if (!strcmp(f, "--out")) a->out = v;
+        } else if (!strcmp(f, "--out")) a->out = v;
         else if (!strcmp(f, "--weights")) a->weights = v;
         else if (!strcmp(f, "--order-weights")) a->order_weights = v;
         else if (!strcmp(f, "--init")) a->init = v;
@@ -120,12 +132,12 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
         else if (!strcmp(f, "--games")) {
             bad = parse_int(v, 1, 10000000, &o->games);
             a->match_games = o->games;
-        } else if (!strcmp(f, "--random") && (a->random_set = true))
+        } else if (!strcmp(f, "--random"))
             bad = sscanf(v, "%d-%d", &o->random_min, &o->random_max) != 2
                || o->random_min < 0 || o->random_max < o->random_min;
-        else if (!strcmp(f, "--play-depth") && (a->depth_set = true))
+        else if (!strcmp(f, "--play-depth"))
             bad = parse_int(v, 0, 20, &o->play_depth);
-        else if (!strcmp(f, "--exact") && (a->exact_set = true))
+        else if (!strcmp(f, "--exact"))
             bad = parse_int(v, 0, 30, &o->exact);
         else if (!strcmp(f, "--depth")) {
             bad = parse_int(v, 1, 30, &o->depth);
@@ -248,7 +260,7 @@ static int cmd_selfplay(const struct args *a, const struct train_opts *o)
         .random_max = a->random_set ? o->random_max : 3,
         .search_labels = a->search_labels, .shard_k = a->shard_n ? a->shard_k : 1,
         .shard_n = a->shard_n ? a->shard_n : 1, .threads = o->threads,
-        .hash_mb = o->hash_mb > 16 ? o->hash_mb : 16, .seed = o->seed, .quiet = a->quiet,
+        .hash_mb = a->hash_set ? o->hash_mb : 16, .seed = o->seed, .quiet = a->quiet,
     };
     if (so.depth < 1) {
         fprintf(stderr, "quartet-train: selfplay needs --play-depth of at least 1\n");
