@@ -75,14 +75,6 @@ int pos_empties(const struct pos *p)
     return 64 - bb_popcount(p->P | p->O);
 }
 
-static void play(bb_t *P, bb_t *O, int sq)
-{
-    bb_t f = bb_flips(*P, *O, sq);
-    bb_t np = *O & ~f, no = *P | f | (1ULL << sq);
-    *P = np;
-    *O = no;
-}
-
 static int random_move(struct rng *r, bb_t m)
 {
     int32_t sq[64];
@@ -94,8 +86,8 @@ bool random_opening(uint64_t *rs, int n, bb_t *P, bb_t *O)
 {
     struct rng r;
     rng_seed(&r, rng_splitmix(rs));
-    *P = 0x0000000810000000ULL; /* black: d5, e4 */
-    *O = 0x0000001008000000ULL;
+    *P = TRAIN_START_BLACK;
+    *O = TRAIN_START_WHITE;
     for (int i = 0; i < n; i++) {
         bb_t m = bb_moves(*P, *O);
         if (!m) {
@@ -104,7 +96,7 @@ bool random_opening(uint64_t *rs, int n, bb_t *P, bb_t *O)
             bb_t t = *P; *P = *O; *O = t;
             m = bb_moves(*P, *O);
         }
-        play(P, O, random_move(&r, m));
+        train_play(P, O, random_move(&r, m));
     }
     return bb_moves(*P, *O) || bb_moves(*O, *P);
 }
@@ -126,7 +118,7 @@ static void gen_game(struct gen_job *j, struct oth_search *s, int game)
     rng_seed(&r, rng_splitmix(&x));
     int span = o->random_max - o->random_min + 1;
     int nrand = o->random_min + (int)rng_below(&r, (uint32_t)(span > 0 ? span : 1));
-    bb_t P = 0x0000000810000000ULL, O = 0x0000001008000000ULL;
+    bb_t P = TRAIN_START_BLACK, O = TRAIN_START_WHITE;
     for (int ply = 0; ply < 80; ply++) {
         bb_t m = bb_moves(P, O);
         if (!m) {
@@ -143,7 +135,7 @@ static void gen_game(struct gen_job *j, struct oth_search *s, int game)
             oth_search_fixed(s, P, O, ~0ULL, o->play_depth, &sq);
         if (sq < 0 || !(m >> sq & 1))
             sq = random_move(&r, m);
-        play(&P, &O, sq);
+        train_play(&P, &O, sq);
     }
 }
 

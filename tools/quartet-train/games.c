@@ -9,8 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define START_BLACK 0x0000000810000000ULL /* d5, e4 */
-#define START_WHITE 0x0000001008000000ULL /* d4, e5 */
 
 static void fail(char *err, size_t cap, const char *fmt, ...)
 {
@@ -76,19 +74,11 @@ static int read_moves(const char **p, struct sp_game *g)
     return g->n > 0 ? 0 : -1;
 }
 
-static void play(bb_t *P, bb_t *O, int sq)
-{
-    bb_t f = bb_flips(*P, *O, sq);
-    bb_t np = *O & ~f, no = *P | f | (1ULL << sq);
-    *P = np;
-    *O = no;
-}
-
 /* Replays g: legal moves, a finished game, its margin; counts the
  * positions the search moved in. */
 static int replay(const struct sp_game *g, char *err, size_t cap)
 {
-    bb_t P = START_BLACK, O = START_WHITE;
+    bb_t P = TRAIN_START_BLACK, O = TRAIN_START_WHITE;
     int side = 0, searched = 0;
     for (int i = 0; i < g->n; i++) {
         bb_t m = bb_moves(P, O);
@@ -104,7 +94,7 @@ static int replay(const struct sp_game *g, char *err, size_t cap)
                 return -1;
             }
             searched += i >= g->opening && 64 - bb_popcount(P | O) > g->exact;
-            play(&P, &O, g->sq[i]);
+            train_play(&P, &O, g->sq[i]);
             side ^= 1;
             continue;
         }
@@ -290,7 +280,7 @@ static int push_labelled(struct posset *out, bb_t P, bb_t O, int32_t value, int 
 static int expand_game(const struct sp_game *g, bool search_labels, int play_depth,
                        struct posset *out)
 {
-    bb_t P = START_BLACK, O = START_WHITE;
+    bb_t P = TRAIN_START_BLACK, O = TRAIN_START_WHITE;
     int side = 0, v = 0;
     for (int i = 0; i < g->n; i++) {
         if (g->sq[i] < 0) {
@@ -310,7 +300,7 @@ static int expand_game(const struct sp_game *g, bool search_labels, int play_dep
         v += i >= g->opening && empties > g->exact;
         if (rc != 0)
             return -1;
-        play(&P, &O, g->sq[i]);
+        train_play(&P, &O, g->sq[i]);
         side ^= 1;
     }
     return 0;

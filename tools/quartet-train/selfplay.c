@@ -16,8 +16,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define START_BLACK 0x0000000810000000ULL
-#define START_WHITE 0x0000001008000000ULL
 #define MAX_OPENING 40
 
 struct opening {
@@ -46,14 +44,6 @@ static double cpu_seconds(void)
          + (double)u.ru_stime.tv_sec + u.ru_stime.tv_usec * 1e-6;
 }
 
-static void play(bb_t *P, bb_t *O, int sq)
-{
-    bb_t f = bb_flips(*P, *O, sq);
-    bb_t np = *O & ~f, no = *P | f | (1ULL << sq);
-    *P = np;
-    *O = no;
-}
-
 /* One word of an openings line: a square (a1-h8, either case) or a pass;
  * -2 if it is neither. */
 static int read_square(const char *w)
@@ -70,7 +60,7 @@ static int read_square(const char *w)
  * a legal move there. Forced passes are written out as they happen. */
 static int parse_opening(char *line, struct opening *op)
 {
-    bb_t P = START_BLACK, O = START_WHITE;
+    bb_t P = TRAIN_START_BLACK, O = TRAIN_START_WHITE;
     op->n = 0;
     for (char *w = strtok(line, " ,\t\r"); w; w = strtok(NULL, " ,\t\r")) {
         int sq = read_square(w);
@@ -84,7 +74,7 @@ static int parse_opening(char *line, struct opening *op)
         if (op->n >= MAX_OPENING || (sq >= 0 ? !(m >> sq & 1) : m || !bb_moves(O, P)))
             return -1;
         if (sq >= 0)
-            play(&P, &O, sq);
+            train_play(&P, &O, sq);
         else {
             bb_t t = P; P = O; O = t;
         }
@@ -191,13 +181,13 @@ static void play_game(const struct run *ru, struct oth_search *s, int index, str
     memset(g, 0, sizeof *g);
     g->index = index;
     g->exact = o->exact;
-    bb_t P = START_BLACK, O = START_WHITE;
+    bb_t P = TRAIN_START_BLACK, O = TRAIN_START_WHITE;
     int side = 0;
     const struct opening *op = &ru->ops.v[(size_t)index % ru->ops.n];
     for (int i = 0; i < op->n; i++) {
         record(g, op->sq[i]);
         if (op->sq[i] >= 0)
-            play(&P, &O, op->sq[i]);
+            train_play(&P, &O, op->sq[i]);
         else {
             bb_t t = P; P = O; O = t;
         }
@@ -208,7 +198,7 @@ static void play_game(const struct run *ru, struct oth_search *s, int index, str
     for (int i = 0; i < nrand && pass_if_forced(g, &P, &O, &side); i++) {
         int sq = random_square(&r, bb_moves(P, O));
         record(g, sq);
-        play(&P, &O, sq);
+        train_play(&P, &O, sq);
         side ^= 1;
     }
     g->opening = g->n;
@@ -225,7 +215,7 @@ static void play_game(const struct run *ru, struct oth_search *s, int index, str
         if (best < 0 || !(m >> best & 1))
             best = bb_first(m);
         record(g, best);
-        play(&P, &O, best);
+        train_play(&P, &O, best);
         side ^= 1;
     }
     int mine = bb_popcount(P), theirs = bb_popcount(O), e = 64 - mine - theirs;

@@ -48,6 +48,20 @@ struct train_opts {
     int mpc_end;        /* mpc: exact rows up to this many empties */
 };
 
+/* The start position, Black to move (d5, e4 against d4, e5). */
+#define TRAIN_START_BLACK 0x0000000810000000ULL
+#define TRAIN_START_WHITE 0x0000001008000000ULL
+
+/* Plays the legal move sq of P (to move) against O; the opponent is to
+ * move after, so the two boards swap. */
+static inline void train_play(bb_t *P, bb_t *O, int sq)
+{
+    bb_t f = bb_flips(*P, *O, sq);
+    bb_t np = *O & ~f, no = *P | f | (1ULL << sq);
+    *P = np;
+    *O = no;
+}
+
 int pos_push(struct posset *s, bb_t P, bb_t O);
 int pos_save(const struct posset *s, const char *path);
 int pos_load(struct posset *s, const char *path);
