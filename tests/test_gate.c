@@ -2,12 +2,17 @@
  * against the offsets a stream of frames was built with (fed whole, in
  * chunks of every size, and stopped at the next boundary from every
  * byte), the close frame's bytes, Host and Origin verdicts, a request's
- * verdict, and the Connection: close copy of a page request. */
+ * verdict (request targets other than a path refused), the Connection:
+ * close copy of a page request and the upgrade's copy with the gate's
+ * secret header, the secret's making and comparison, and the engine check
+ * run in a child (the engine started only with the right secret). */
 #include "tests/check.h"
 #include "tools/quartet-gate/gate.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 /* Appends one frame with a payload of n bytes (masked if asked) to
  * out; returns its length. */
@@ -188,6 +193,22 @@ static void test_requests(void)
         { "GET / HTTP/1.1\r\nHost: localhost:8088\r\nContent-Length: 5\r\n\r\n", REQ_REFUSE, 400 },
         { "GET / HTTP/1.1\r\nHost: localhost:8088\r\nContent-Length: 0\r\n\r\n", REQ_PAGE, 0 },
         { "GET / HTTP/1.1\r\nHost: localhost:8088\r\nTransfer-Encoding: chunked\r\n\r\n", REQ_REFUSE, 400 },
+        /* Request targets: only a path (origin-form); '*' only as
+         * OPTIONS's, which is then refused as a method. */
+        { "GET http://evil.example:8088/ HTTP/1.1\r\nHost: localhost:8088\r\n\r\n", REQ_REFUSE, 400 },
+        { "GET http://localhost:8088/ HTTP/1.1\r\nHost: localhost:8088\r\n\r\n", REQ_REFUSE, 400 },
+        { "GET ws://localhost:8088/ HTTP/1.1\r\nHost: localhost:8088\r\nUpgrade: websocket\r\n\r\n",
+          REQ_REFUSE, 400 },
+        { "CONNECT localhost:8088 HTTP/1.1\r\nHost: localhost:8088\r\n\r\n", REQ_REFUSE, 400 },
+        { "GET localhost:8088 HTTP/1.1\r\nHost: localhost:8088\r\n\r\n", REQ_REFUSE, 400 },
+        { "GET * HTTP/1.1\r\nHost: localhost:8088\r\n\r\n", REQ_REFUSE, 400 },
+        { "GET ?a=1 HTTP/1.1\r\nHost: localhost:8088\r\n\r\n", REQ_REFUSE, 400 },
+        { "OPTIONS * HTTP/1.1\r\nHost: localhost:8088\r\n\r\n", REQ_REFUSE, 405 },
+        { "OPTIONS *x HTTP/1.1\r\nHost: localhost:8088\r\n\r\n", REQ_REFUSE, 400 },
+        { "GET /a\x01b HTTP/1.1\r\nHost: localhost:8088\r\n\r\n", REQ_REFUSE, 400 },
+        { "GET /\xc3\xa9 HTTP/1.1\r\nHost: localhost:8088\r\n\r\n", REQ_REFUSE, 400 },
+        { "GET //evil.example/ HTTP/1.1\r\nHost: localhost:8088\r\n\r\n", REQ_PAGE, 0 },
+        { "GET /?next=http://x/ HTTP/1.1\r\nHost: localhost:8088\r\n\r\n", REQ_PAGE, 0 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         struct request rq;
@@ -199,6 +220,11 @@ static void test_requests(void)
               rq.message, cases[i].kind, cases[i].status);
     }
     CHECK(header_end((const unsigned char *)"GET / HTTP/1.1\r\nHost: x\r\n", 26) == 0, "no blank line yet");
+    struct request rq;
+    static const char absolute[] = "GET http://evil.example:8088/ HTTP/1.1\r\nHost: localhost:8088\r\n\r\n";
+    request_judge(&cfg, absolute, sizeof absolute - 1, &rq);
+    CHECK(!strcmp(rq.message, "the request target must be a path ('/...'), not "
+                  "'http://evil.example:8088/'"), "absolute-form message: %s", rq.message);
 
     static const char in[] = "GET / HTTP/1.1\nHost: localhost:8088\nConnection: keep-alive, Upgrade\n"
                              "Upgrade: h2c\nKeep-Alive: 5\nAccept: */*\n\n";
@@ -208,6 +234,111 @@ static void test_requests(void)
     size_t n = request_close_copy(in, sizeof in - 1, out, sizeof out);
     CHECK(n == sizeof want - 1 && !memcmp(out, want, n), "close copy: '%.*s'", (int)n, out);
     CHECK(request_close_copy(in, sizeof in - 1, out, 40) == 0, "close copy into too small a buffer");
+
+    /* A client's copies of the gate's header, in any spelling websocketd
+     * would pass on as HTTP_X_QUARTET_GATE, are dropped from both copies;
+     * the upgrade's gets the gate's own, once. */
+    static const char up[] = "GET / HTTP/1.1\nHost: localhost:8088\nX-Quartet-Gate: forged\n"
+                             "Upgrade: websocket\nx_quartet_GATE: forged\nConnection: Upgrade\n"
+                             "X-Quartet-Gates: kept\nX-Quartet-Gate : bad\n\n";
+    static const char up_want[] = "GET / HTTP/1.1\r\nHost: localhost:8088\r\nUpgrade: websocket\r\n"
+                                  "Connection: Upgrade\r\nX-Quartet-Gates: kept\r\nX-Quartet-Gate : bad\r\n"
+                                  "X-Quartet-Gate: 0123\r\n\r\n";
+    n = request_upgrade_copy(up, sizeof up - 1, "0123", out, sizeof out);
+    CHECK(n == sizeof up_want - 1 && !memcmp(out, up_want, n), "upgrade copy: '%.*s'", (int)n, out);
+    CHECK(request_upgrade_copy(up, sizeof up - 1, "0123", out, sizeof up_want - 2) == 0,
+          "upgrade copy into too small a buffer");
+    static const char page_want[] = "GET / HTTP/1.1\r\nHost: localhost:8088\r\nX-Quartet-Gates: kept\r\n"
+                                    "X-Quartet-Gate : bad\r\nConnection: close\r\n\r\n";
+    n = request_close_copy(up, sizeof up - 1, out, sizeof out);
+    CHECK(n == sizeof page_want - 1 && !memcmp(out, page_want, n), "close copy, gate header: '%.*s'",
+          (int)n, out);
+}
+
+static void test_secret(void)
+{
+    char a[GATE_SECRET_LEN + 1], b[GATE_SECRET_LEN + 1], c[GATE_SECRET_LEN + 2];
+    CHECK(gate_secret_make(a) == 0 && gate_secret_make(b) == 0, "no secret made");
+    CHECK(strlen(a) == GATE_SECRET_LEN && strspn(a, "0123456789abcdef") == GATE_SECRET_LEN,
+          "secret '%s' is not 64 hex digits", a);
+    CHECK(strcmp(a, b) != 0, "two secrets alike: %s", a);
+    CHECK(gate_secret_equal(a, a), "a secret unequal to itself");
+    strcpy(c, a);
+    c[0] ^= 1;
+    CHECK(!gate_secret_equal(c, a), "first digit differs, taken as equal");
+    strcpy(c, a);
+    c[GATE_SECRET_LEN - 1] ^= 1;
+    CHECK(!gate_secret_equal(c, a), "last digit differs, taken as equal");
+    strcpy(c, a);
+    c[GATE_SECRET_LEN - 1] = '\0';
+    CHECK(!gate_secret_equal(c, a), "one digit short, taken as equal");
+    strcpy(c, a);
+    strcat(c, "0");
+    CHECK(!gate_secret_equal(c, a), "one digit more, taken as equal");
+    CHECK(!gate_secret_equal("", a), "empty taken as equal");
+    CHECK(!gate_secret_equal("", ""), "two empty secrets taken as equal");
+    static const struct { const char *name; int is; } names[] = {
+        { "X-Quartet-Gate", 1 }, { "x-quartet-gate", 1 }, { "X_QUARTET_GATE", 1 },
+        { "x_Quartet-gate", 1 }, { "X-Quartet-Gat", 0 }, { "X-Quartet-Gatee", 0 },
+        { "X Quartet-Gate", 0 }, { "X.Quartet.Gate", 0 }, { "Y-Quartet-Gate", 0 },
+    };
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        CHECK(gate_header_is_secret(names[i].name, strlen(names[i].name)) == names[i].is,
+              "header name '%s'", names[i].name);
+}
+
+/* engine_check in a child with the given environment: what the "engine"
+ * (sh printing the two variables, or "clean") wrote, and its status. */
+static int run_check(const char *secret, const char *given, char *out, size_t cap)
+{
+    int fd[2], status;
+    char *argv[] = { "--", "sh", "-c",
+                     "echo ran; printenv " GATE_SECRET_ENV " " GATE_SECRET_HEADER_ENV " || echo clean",
+                     NULL };
+    if (pipe(fd) != 0)
+        return -1;
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fd[1], 1);
+        if (!freopen("/dev/null", "w", stderr)) { /* messages are not checked */ }
+        unsetenv(GATE_SECRET_ENV);
+        unsetenv(GATE_SECRET_HEADER_ENV);
+        if (secret)
+            setenv(GATE_SECRET_ENV, secret, 1);
+        if (given)
+            setenv(GATE_SECRET_HEADER_ENV, given, 1);
+        _exit(engine_check(4, argv));
+    }
+    close(fd[1]);
+    size_t n = 0;
+    ssize_t k;
+    while (n + 1 < cap && (k = read(fd[0], out + n, cap - 1 - n)) > 0)
+        n += (size_t)k;
+    out[n] = '\0';
+    close(fd[0]);
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static void test_engine_check(void)
+{
+    char secret[GATE_SECRET_LEN + 1], other[GATE_SECRET_LEN + 1], out[256];
+    gate_secret_make(secret);
+    gate_secret_make(other);
+    int st = run_check(secret, secret, out, sizeof out);
+    CHECK(st == 0 && !strcmp(out, "ran\nclean\n"), "right secret: status %d, '%s'", st, out);
+    st = run_check(secret, other, out, sizeof out);
+    CHECK(st == 1 && !*out, "wrong secret: status %d, '%s'", st, out);
+    st = run_check(secret, NULL, out, sizeof out);
+    CHECK(st == 1 && !*out, "no header: status %d, '%s'", st, out);
+    st = run_check(NULL, secret, out, sizeof out);
+    CHECK(st == 1 && !*out, "no secret in the environment: status %d, '%s'", st, out);
+    st = run_check("", "", out, sizeof out);
+    CHECK(st == 1 && !*out, "empty secret and header: status %d, '%s'", st, out);
+    char joined[2 * GATE_SECRET_LEN + 3];
+    snprintf(joined, sizeof joined, "%s, %s", other, secret);
+    st = run_check(secret, joined, out, sizeof out);
+    CHECK(st == 1 && !*out, "two headers joined: status %d, '%s'", st, out);
 }
 
 int main(void)
@@ -216,5 +347,7 @@ int main(void)
     test_close_frame();
     test_hosts();
     test_requests();
+    test_secret();
+    test_engine_check();
     return check_report();
 }

@@ -63,10 +63,52 @@ upgrade() { # HOST ORIGIN
 backend_of() { ps -o pid= --ppid "$1" | tr -d ' ' | head -n 1; }
 engines_of() { ps -o pid= --ppid "$1" | tr -d ' '; }
 
+# engines_left WS N: how many processes run under websocketd WS, once
+# they are N or after 4 s.
+engines_left() {
+    i=0
+    while n=$(engines_of "$1" | wc -l) && [ "$n" -ne "$2" ] && [ "$i" -lt 20 ]; do
+        i=$((i + 1))
+        sleep 0.2
+    done
+    echo "$n"
+}
+
+# tree_of PID: it and every process below it.
+tree_of() {
+    todo=$1 all=
+    while [ -n "$todo" ]; do
+        first=${todo%% *}
+        rest=${todo#"$first"}
+        all="$all $first"
+        todo=$(echo $rest $(ps -o pid= --ppid "$first"))
+    done
+    echo $all
+}
+# listening_ports PID: the TCP ports that PID and the processes below it
+# listen on (/proc: the listening sockets' inodes among their descriptors).
+listening_ports() {
+    inodes=" $(for q in $(tree_of "$1"); do ls -l "/proc/$q/fd" 2>/dev/null; done |
+        sed -n 's/.*socket:\[\([0-9]*\)\]$/\1/p' | tr '\n' ' ')"
+    cat /proc/net/tcp /proc/net/tcp6 2>/dev/null |
+        awk -v inodes="$inodes" '$4 == "0A" && index(inodes, " " $10 " ") { sub(/.*:/, "", $2); print $2 }' |
+        while read -r hex; do printf '%d\n' "0x$hex"; done | sort -un
+}
+# probe PORT 'HEADER LINES': "engine" or "no engine (...)" (raw.mjs).
+probe() { raw probe "$1" "$2"; }
+
 # The main server runs websocketd without --sameorigin, so every check
-# below is the gate's own (the capped server keeps it, and shows it).
+# below is the gate's own (the capped server keeps it, and shows it). Its
+# engine is the real one behind a script that notes each start.
+cat >"$tmp/engine" <<EOF
+#!/bin/sh
+echo started >>"$tmp/starts"
+exec "$(cd "$(dirname "$QUARTET")" && pwd -P)/$(basename "$QUARTET")" "\$@"
+EOF
+chmod +x "$tmp/engine"
+starts() { wc -l <"$tmp/starts" | tr -d ' '; }
 P=$(free_port)
-start main "$P" --max-connections 8 --header-timeout 2 \
+start main "$P" --engine "$tmp/engine" --max-connections 8 --header-timeout 2 \
     --allow-host play.example --allow-host proxy.example:443 -- --sameorigin=false ||
     { echo "$passed passed, $failed failed"; exit 1; }
 
@@ -118,6 +160,62 @@ expect "upgrade, --allow-host name" 101 "$(upgrade play.example http://play.exam
 expect "upgrade, evil.example. (trailing dot)" 403 "$(upgrade "evil.example.:$P" "http://evil.example.:$P")"
 expect "upgrade, Host and Origin both allowed but different" 101 \
     "$(upgrade "localhost:$P" "http://127.0.0.1:$P")"
+
+# 5. Request targets: a path only; an absolute URL (a proxy's request,
+# never a browser's) or an authority is refused, even with a right Host.
+expect "absolute-form target, evil name" 400 \
+    "$(raw send "$P" "GET http://evil.example:$P/ HTTP/1.1\r\nHost: localhost:$P\r\n\r\n")"
+expect "absolute-form target, own name" 400 \
+    "$(raw send "$P" "GET http://localhost:$P/ HTTP/1.1\r\nHost: localhost:$P\r\n\r\n")"
+expect "absolute-form upgrade" 400 "$(raw send "$P" "GET ws://localhost:$P/ HTTP/1.1\r\nHost: localhost:$P\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: cXVhcnRldC10ZXN0LWtleQ==\r\n\r\n")"
+expect "authority-form target (CONNECT)" 400 \
+    "$(raw send "$P" "CONNECT localhost:$P HTTP/1.1\r\nHost: localhost:$P\r\n\r\n")"
+expect "authority-form target (GET)" 400 \
+    "$(raw send "$P" "GET localhost:$P HTTP/1.1\r\nHost: localhost:$P\r\n\r\n")"
+expect "asterisk target with OPTIONS (a method not served)" 405 \
+    "$(raw send "$P" "OPTIONS * HTTP/1.1\r\nHost: localhost:$P\r\n\r\n")"
+
+# 1. Only the gate reaches an engine. Every port the server's processes
+# listen on (the gate's and websocketd's loopback one, found from /proc)
+# gets WebSocket upgrades straight from a raw socket, each then sending
+# `name`: forged Host and Origin (rebinding), forged or empty copies of
+# the gate's secret header. None gets an engine, except on the gate's own
+# port for an allowed Host, where the gate replaces the forged header
+# with its own. This server's websocketd has no --sameorigin, so what
+# refuses on its port is the engine check alone.
+ports=$(listening_ports "$pid")
+nports=$(echo $ports | wc -w)
+wsport=$(echo $ports | tr ' ' '\n' | grep -vx "$P")
+expect "ports the server listens on (the gate's among them)" "2 yes" \
+    "$nports $(echo " $(echo $ports) " | grep -q " $P " && echo yes)"
+zeros=0000000000000000000000000000000000000000000000000000000000000000
+before=$(starts)
+for port in $ports; do
+    for lines in "Host: evil.example:$port\r\nOrigin: http://evil.example:$port\r\n" \
+        "Host: evil.example:$port\r\n" \
+        "Host: evil.example:$port\r\nOrigin: http://evil.example:$port\r\nX-Quartet-Gate: $zeros\r\n" \
+        "Host: evil.example:$port\r\nOrigin: http://evil.example:$port\r\nX_Quartet_Gate: $zeros\r\n" \
+        "Host: 127.0.0.1:$port\r\nOrigin: null\r\n" \
+        "Host: 127.0.0.1:$port\r\nOrigin: http://evil.example\r\nX-Quartet-Gate: $zeros\r\n"; do
+        got=$(probe "$port" "$lines")
+        case "$got" in "no engine"*) ok ;; *) bad "forged upgrade to port $port ($lines): $got" ;; esac
+    done
+    want="no engine"
+    [ "$port" = "$P" ] && want=engine
+    for lines in "Host: 127.0.0.1:$port\r\nOrigin: http://127.0.0.1:$port\r\n" \
+        "Host: 127.0.0.1:$port\r\nOrigin: http://127.0.0.1:$port\r\nX-Quartet-Gate: $zeros\r\n" \
+        "Host: localhost:$port\r\nx-quartet-gate: $zeros\r\nX-QUARTET-GATE: $zeros\r\n" \
+        "Host: localhost:$port\r\nX_Quartet_Gate: $zeros\r\n" \
+        "Host: localhost:$port\r\nX-Quartet-Gate:\r\n"; do
+        got=$(probe "$port" "$lines")
+        case "$got" in "$want"*) ok ;; *) bad "upgrade to port $port ($lines): $got, want $want" ;; esac
+    done
+done
+# Engines started: the 5 let through the gate, no other; none left.
+expect "engines started by the probes" 5 "$(($(starts) - before))"
+expect "engines left after the probes" 0 "$(engines_left "$(backend_of "$pid")" 0)"
+grep -q 'no engine started: a WebSocket that did not come through the gate' "$tmp/main.log" &&
+    ok || bad "the engine check's refusal is not in websocketd's log"
 
 # Header blocks: too long (431), too slow (408 after --header-timeout 2).
 expect "9000-byte header block" 431 "$(raw long "$P")"
@@ -178,6 +276,17 @@ expect "status at the cap" '"engines": 1, "max_connections": 1, "idle_timeout": 
     "$(raw send "$P" "GET /quartet-status.json HTTP/1.1\r\nHost: localhost:$P\r\n\r\n" >/dev/null;
        node -e 'require("http").get(process.argv[1],r=>{let b="";r.on("data",d=>b+=d);r.on("end",()=>console.log(b.match(/"engines.*"idle_timeout": \d+/)[0]))})' \
            "http://127.0.0.1:$P/quartet-status.json")"
+# The cap and the idle close hold for every engine: at the cap, an
+# upgrade straight to websocketd's port (Host and Origin alike, so its
+# --sameorigin lets it by) starts no engine, and one that stays silent is
+# not kept past the idle timeout (the engine check ends it at once).
+wsport=$(listening_ports "$gate" | grep -vx "$P")
+expect "direct upgrade at the cap" "no engine (101 closed)" \
+    "$(probe "$wsport" "Host: 127.0.0.1:$wsport\r\nOrigin: http://127.0.0.1:$wsport\r\n")"
+expect "silent direct WebSocket, idle timeout 2 s, after 4 s" "closed without a close frame" \
+    "$(raw idle "$wsport" 4)"
+expect "engines running at the cap of 1, after the direct upgrades" 1 \
+    "$(engines_left "$(backend_of "$gate")" 1)"
 kill "$holder"; wait "$holder" 2>/dev/null
 again=
 for i in 1 2 3 4 5 6 7 8 9 10; do

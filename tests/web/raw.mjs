@@ -13,6 +13,13 @@
 //                                      commands, then `name` every second
 //                                      (never idle): prints its status,
 //                                      then waits to be killed
+//   node raw.mjs probe PORT 'LINES'    a WebSocket upgrade with the header
+//                                      LINES (Host, Origin, ...; escapes
+//                                      as for send) that then sends `name`:
+//                                      "engine" if a GTP answer (= ...)
+//                                      comes within 3 s, else "no engine"
+//                                      and what happened (refused STATUS,
+//                                      101 closed, 101 open)
 import net from 'node:net';
 import crypto from 'node:crypto';
 
@@ -115,6 +122,39 @@ function websocket(seconds, busy, hold, commands = []) {
   });
 }
 
+// An upgrade with the given header lines, then `name`: did an engine answer?
+function probe(lines) {
+  return new Promise((resolve) => {
+    const sock = net.connect(port, '127.0.0.1');
+    let buf = Buffer.alloc(0), upgraded = false, result = null;
+    const finish = (text) => {
+      if (result) return;
+      result = text; sock.destroy(); resolve(text);
+    };
+    sock.on('connect', () => sock.write(`GET / HTTP/1.1\r\n${lines}` +
+      'Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n' +
+      `Sec-WebSocket-Key: ${crypto.randomBytes(16).toString('base64')}\r\n\r\n`));
+    sock.on('data', (d) => {
+      buf = Buffer.concat([buf, d]);
+      if (!upgraded) {
+        const end = buf.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const status = statuses(buf.subarray(0, end).toString('latin1'));
+        if (status !== '101') return finish(`no engine (refused ${status})`);
+        upgraded = true;
+        buf = buf.subarray(end + 4);
+        sock.write(textFrame('name'));
+      }
+      let got;
+      [got, buf] = frames(buf);
+      if (got.some((f) => f.op !== 8 && f.data.toString().includes('= '))) finish('engine');
+    });
+    sock.on('close', () => finish(upgraded ? 'no engine (101 closed)' : 'no engine (refused none)'));
+    sock.on('error', () => {});
+    setTimeout(() => finish(upgraded ? 'no engine (101 open)' : 'no engine (no answer)'), 3000);
+  });
+}
+
 const unescape = (s) => s.replace(/\\r/g, '\r').replace(/\\n/g, '\n');
 
 if (mode === 'send') {
@@ -129,10 +169,12 @@ if (mode === 'send') {
   console.log(statuses(await exchange([big])));
 } else if (mode === 'idle' || mode === 'busy') {
   console.log(await websocket(Number(arg), mode === 'busy', false));
+} else if (mode === 'probe') {
+  console.log(await probe(unescape(arg || '')));
 } else if (mode === 'hold') {
   console.log(await websocket(0, false, true, arg ? arg.split(';') : []));
 } else {
-  console.error('usage: node raw.mjs send|slow|long|idle|busy|hold PORT [ARG]');
+  console.error('usage: node raw.mjs send|slow|long|idle|busy|hold|probe PORT [ARG]');
   process.exit(2);
 }
 process.exit(0);   // no timer of a finished exchange keeps us waiting

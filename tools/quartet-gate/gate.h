@@ -10,6 +10,12 @@
 #define GATE_BUF_SIZE 65536       /* each direction's relay buffer */
 #define GATE_MAX_CLIENTS 256      /* connections the gate holds at once */
 
+/* The proof that an upgrade came through the gate (check.c). */
+#define GATE_SECRET_LEN 64                        /* hex digits of 32 random bytes */
+#define GATE_SECRET_ENV "QUARTET_GATE_SECRET"     /* the gate's, websocketd's, the check's */
+#define GATE_SECRET_HEADER "X-Quartet-Gate"       /* added to each forwarded upgrade */
+#define GATE_SECRET_HEADER_ENV "HTTP_X_QUARTET_GATE"  /* as websocketd passes it on */
+
 /* What the gate serves and how; filled by main from the options. */
 struct gate_config {
     const char *address;          /* listening address as given */
@@ -22,7 +28,14 @@ struct gate_config {
     int idle_timeout;             /* seconds, 0 = off */
     int max_command_time;         /* seconds, only reported */
     int header_timeout;           /* seconds for a header block */
+    const char *secret;           /* GATE_SECRET_LEN hex digits */
 };
+
+/* check.c: the secret, and the check that runs before each engine. */
+int gate_secret_make(char out[GATE_SECRET_LEN + 1]);
+int gate_secret_equal(const char *given, const char *secret);
+int gate_header_is_secret(const char *name, size_t len);
+int engine_check(int argc, char **argv);
 
 /* host.c: is a Host (or Origin) one of the names served here? */
 enum host_verdict { HOST_BAD = -1, HOST_REFUSED = 0, HOST_OK = 1 };
@@ -44,6 +57,8 @@ void request_judge(const struct gate_config *cfg, const char *hdr,
                    size_t len, struct request *rq);
 size_t request_close_copy(const char *hdr, size_t len, char *out,
                           size_t cap);
+size_t request_upgrade_copy(const char *hdr, size_t len, const char *secret,
+                            char *out, size_t cap);
 size_t header_end(const unsigned char *p, size_t len);
 
 /* ws.c: where the server's WebSocket frames begin and end. */

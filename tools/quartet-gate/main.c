@@ -1,8 +1,11 @@
 /* quartet-gate: the front door of quartet-web — listens on the public
  * address, starts websocketd on a loopback port of its own, and passes it
  * only requests whose Host (and an upgrade's Origin) name this server,
- * up to --max-connections WebSockets, closing idle ones.
- * Usage: quartet-gate [options] -- websocketd [websocketd options] COMMAND... */
+ * up to --max-connections WebSockets, closing idle ones. Only upgrades it
+ * let through start an engine: websocketd runs `quartet-gate
+ * --engine-check -- ENGINE...` for each, which wants the gate's secret.
+ * Usage: quartet-gate [options] -- websocketd [websocketd options]
+ *            /path/to/quartet-gate --engine-check -- ENGINE [ARGS] */
 #include "gate.h"
 
 #include <arpa/inet.h>
@@ -32,12 +35,18 @@ static int64_t now_ms(void)
 
 static void usage(FILE *f)
 {
-    fputs("Usage: quartet-gate [options] -- websocketd [websocketd options] COMMAND...\n"
+    fputs("Usage: quartet-gate [options] -- websocketd [websocketd options]\n"
+          "           /path/to/quartet-gate --engine-check -- ENGINE [ARGS]\n"
           "\n"
           "The gate in front of websocketd that quartet-web starts: it refuses\n"
           "requests for other host names (403), WebSockets beyond the cap (429),\n"
           "answers quartet-status.json, and closes idle WebSockets (code 4000).\n"
-          "websocketd gets --address=127.0.0.1 --port=P (a free port) added.\n"
+          "websocketd gets --address=127.0.0.1 --port=P (a free port) and\n"
+          "--passenv=PATH,LD_LIBRARY_PATH,QUARTET_GATE_SECRET added; the\n"
+          "program it runs must be this gate with --engine-check, which starts\n"
+          "ENGINE only for an upgrade that came through the gate (it carries\n"
+          "the run's secret), so nothing reaching websocketd's port directly\n"
+          "gets an engine.\n"
           "\n"
           "  --address ADDR         interface to listen on (default 127.0.0.1)\n"
           "  --port N               port to listen on (default 8088)\n"
@@ -48,6 +57,7 @@ static void usage(FILE *f)
           "  --max-command-time S   the engines' cap, shown in quartet-status.json\n"
           "  --header-timeout S     time for a request's header block (default 10)\n"
           "  --banner TEXT          printed on stderr once serving\n"
+          "  --engine-check         (first, alone) the check websocketd runs\n"
           "  --help                 this text\n", f);
 }
 
@@ -125,6 +135,27 @@ static int parse_options(int argc, char **argv, struct gate_config *cfg,
     return i + 1;
 }
 
+/* websocketd's command: its --passenv is the gate's (a later one would
+ * drop the secret), and the program it runs is the engine check. */
+static void check_backend_command(char **cmd)
+{
+    int checked = 0;
+    for (int i = 1; cmd[i]; i++) {
+        const char *a = cmd[i] + (cmd[i][0] == '-' && cmd[i][1] == '-');
+        if (!strncmp(a, "-passenv", 8)) {
+            fputs("quartet-web: websocketd's --passenv is set by the gate "
+                  "(it must pass " GATE_SECRET_ENV " on); leave it out\n", stderr);
+            exit(2);
+        }
+        checked |= !strcmp(cmd[i], "--engine-check");
+    }
+    if (!checked) {
+        fputs("quartet-web: websocketd must run the engine through "
+              "'quartet-gate --engine-check -- ENGINE...' (try --help)\n", stderr);
+        exit(2);
+    }
+}
+
 /* The listening socket, bound before anything is announced. */
 static int listen_on(struct gate_config *cfg)
 {
@@ -185,19 +216,22 @@ static int free_loopback_port(void)
 
 /* websocketd in a process group of its own, which its engines share, so
  * one signal to the group ends them all; it dies with the gate. */
-static pid_t start_backend(char **cmd, int port, const sigset_t *oldmask)
+static pid_t start_backend(char **cmd, int port, const char *secret,
+                           const sigset_t *oldmask)
 {
     int n = 0;
     while (cmd[n])
         n++;
-    char **argv = calloc((size_t)n + 3, sizeof *argv), addr[] = "--address=127.0.0.1", portarg[24];
+    char **argv = calloc((size_t)n + 4, sizeof *argv), addr[] = "--address=127.0.0.1", portarg[24];
+    char passenv[] = "--passenv=PATH,LD_LIBRARY_PATH," GATE_SECRET_ENV;
     if (!argv)
         return -1;
     snprintf(portarg, sizeof portarg, "--port=%d", port);
     argv[0] = cmd[0];
     argv[1] = addr;
     argv[2] = portarg;
-    memcpy(argv + 3, cmd + 1, (size_t)n * sizeof *argv);   /* with the final NULL */
+    argv[3] = passenv;
+    memcpy(argv + 4, cmd + 1, (size_t)n * sizeof *argv);   /* with the final NULL */
     pid_t parent = getpid(), pid = fork();
     if (pid == 0) {
         setpgid(0, 0);
@@ -206,6 +240,10 @@ static pid_t start_backend(char **cmd, int port, const sigset_t *oldmask)
             _exit(1);
         sigprocmask(SIG_SETMASK, oldmask, NULL);
         signal(SIGPIPE, SIG_DFL);
+        /* In the environment, not argv: /proc/PID/environ is readable
+         * only by the same user and root, argv by everyone (ps). */
+        if (setenv(GATE_SECRET_ENV, secret, 1) != 0)
+            _exit(1);
         execvp(argv[0], argv);
         fprintf(stderr, "quartet-web: cannot run %s: %s\n", argv[0], strerror(errno));
         _exit(127);
@@ -368,7 +406,16 @@ int main(int argc, char **argv)
     sigset_t mask, old;
     const char *allow[argc];   /* room for every --allow-host */
     cfg.allow = allow;
+    char secret[GATE_SECRET_LEN + 1];
+    if (argc > 1 && !strcmp(argv[1], "--engine-check"))
+        return engine_check(argc - 2, argv + 2);
     int cmd = parse_options(argc, argv, &cfg, &banner);
+    check_backend_command(argv + cmd);
+    if (gate_secret_make(secret)) {
+        fputs("quartet-web: no random bytes for the gate's secret (getrandom, /dev/urandom)\n", stderr);
+        return 1;
+    }
+    cfg.secret = secret;
     sigemptyset(&mask);
     sigaddset(&mask, SIGINT);
     sigaddset(&mask, SIGTERM);
@@ -381,7 +428,7 @@ int main(int argc, char **argv)
     if (sfd < 0 || lfd < 0)
         return 1;
     cfg.backend_port = free_loopback_port();
-    pid_t pid = cfg.backend_port > 0 ? start_backend(argv + cmd, cfg.backend_port, &old) : -1;
+    pid_t pid = cfg.backend_port > 0 ? start_backend(argv + cmd, cfg.backend_port, secret, &old) : -1;
     if (pid < 0) {
         fputs("quartet-web: cannot start websocketd\n", stderr);
         return 1;

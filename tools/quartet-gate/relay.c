@@ -162,9 +162,10 @@ static void forward(struct conn *c, const struct gate_config *cfg, int *engines,
 {
     if (upgrade) {
         /* As it came (websocketd's --sameorigin still sees Host and
-         * Origin); bytes after it wait for the 101. */
-        memcpy(c->to_b.p, c->hdr, end);
-        c->to_b.len = end;
+         * Origin) with the gate's secret header, without which no engine
+         * starts; bytes after it wait for the 101. */
+        c->to_b.len = request_upgrade_copy((const char *)c->hdr, end, cfg->secret,
+                                           (char *)c->to_b.p, GATE_BUF_SIZE);
         c->extra_off = end;
         c->extra_len = c->hdr_len - end;
         c->upgrade = c->counted = 1;

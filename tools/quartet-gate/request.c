@@ -112,7 +112,24 @@ static void refuse(struct request *rq, int status, const char *what,
     snprintf(rq->message, sizeof rq->message, what, shown);
 }
 
-/* The request line: METHOD SP TARGET SP HTTP/1.x; 0 when well formed. */
+/* The request target: a path ('/...', origin-form), or '*' for OPTIONS
+ * (refused later as a method). Browsers send nothing else to a server;
+ * an absolute URL (GET http://evil.example/) or an authority
+ * (CONNECT's host:port) would be a proxy's request. Bytes outside
+ * printable ASCII make the line malformed (-1); another form is -2. */
+static int request_target(const char *t, const char *e, int options)
+{
+    for (const char *p = t; p < e; p++)
+        if (*p <= ' ' || *p > '~')
+            return -1;
+    if (*t == '/' || (options && e - t == 1 && *t == '*'))
+        return 0;
+    return -2;
+}
+
+/* The request line: METHOD SP TARGET SP HTTP/1.x; 0 when well formed
+ * and GET or HEAD, 1 for another method, -1 when malformed, -2 for a
+ * target that is not a path. */
 static int request_line(const char *s, const char *e, struct request *rq,
                         const char **path, const char **path_end)
 {
@@ -126,6 +143,9 @@ static int request_line(const char *s, const char *e, struct request *rq,
     *path_end = memchr(*path, '?', (size_t)(sp2 - *path));
     if (!*path_end)
         *path_end = sp2;
+    int target = request_target(*path, sp2, sp1 - s == 7 && !memcmp(s, "OPTIONS", 7));
+    if (target)
+        return target;
     /* Methods are case-sensitive. */
     int get = sp1 - s == 3 && !memcmp(s, "GET", 3);
     rq->head_only = sp1 - s == 4 && !memcmp(s, "HEAD", 4);
@@ -149,8 +169,11 @@ void request_judge(const struct gate_config *cfg, const char *hdr,
     const char *rest = next_line(hdr, end, &e);
     method = request_line(hdr, e, rq, &path, &path_end);
     read_fields(rest, end, &f);
-    if (method < 0 || f.bad)
+    if (method == -1 || f.bad)
         return refuse(rq, 400, "malformed request%s", NULL, NULL);
+    if (method == -2)
+        return refuse(rq, 400, "the request target must be a path ('/...'), not '%s'",
+                      path, memchr(path, ' ', (size_t)(e - path)));
     if (f.hosts != 1)
         return refuse(rq, 400, "a request needs exactly one Host header%s", NULL, NULL);
     enum host_verdict h = host_check(cfg, f.host, (size_t)(f.host_end - f.host), 80);
@@ -187,10 +210,10 @@ static int hop_by_hop(const char *s, const char *colon)
     return 0;
 }
 
-/* The block again, CRLF line ends, its connection headers replaced by
- * Connection: close — one request per connection, so a second request on
- * a kept-alive connection cannot carry another Host. 0 if it won't fit. */
-size_t request_close_copy(const char *hdr, size_t len, char *out, size_t cap)
+/* The block's lines again with CRLF ends, without the blank line, each
+ * client copy of the gate's own header (and, with hop, the connection
+ * headers) left out; bytes written, or 0 when they won't fit. */
+static size_t copy_lines(const char *hdr, size_t len, int hop, char *out, size_t cap)
 {
     const char *end = hdr + len, *s = hdr, *e;
     size_t n = 0;
@@ -200,7 +223,8 @@ size_t request_close_copy(const char *hdr, size_t len, char *out, size_t cap)
         if (line == e)
             break;
         const char *colon = memchr(line, ':', (size_t)(e - line));
-        if (line != hdr && colon && hop_by_hop(line, colon))
+        if (line != hdr && colon &&
+            ((hop && hop_by_hop(line, colon)) || gate_header_is_secret(line, (size_t)(colon - line))))
             continue;
         if (n + (size_t)(e - line) + 2 > cap)
             return 0;
@@ -209,9 +233,34 @@ size_t request_close_copy(const char *hdr, size_t len, char *out, size_t cap)
         memcpy(out + n, "\r\n", 2);
         n += 2;
     }
-    static const char close_line[] = "Connection: close\r\n\r\n";
-    if (n + sizeof close_line - 1 > cap)
+    return n;
+}
+
+/* Appends the last lines (ending with the blank one) after n bytes. */
+static size_t finish(char *out, size_t n, size_t cap, const char *last)
+{
+    size_t k = strlen(last);
+    if (n == 0 || n + k > cap)
         return 0;
-    memcpy(out + n, close_line, sizeof close_line - 1);
-    return n + sizeof close_line - 1;
+    memcpy(out + n, last, k);
+    return n + k;
+}
+
+/* The block again, CRLF line ends, its connection headers replaced by
+ * Connection: close — one request per connection, so a second request on
+ * a kept-alive connection cannot carry another Host. 0 if it won't fit. */
+size_t request_close_copy(const char *hdr, size_t len, char *out, size_t cap)
+{
+    return finish(out, copy_lines(hdr, len, 1, out, cap), cap, "Connection: close\r\n\r\n");
+}
+
+/* An upgrade's block for websocketd: as it came, but with the gate's
+ * header, holding the secret, in place of any the client sent, so the
+ * engine check (check.c) knows the gate let it through. 0 if it won't fit. */
+size_t request_upgrade_copy(const char *hdr, size_t len, const char *secret,
+                            char *out, size_t cap)
+{
+    char last[GATE_SECRET_LEN + sizeof GATE_SECRET_HEADER + 8];
+    snprintf(last, sizeof last, GATE_SECRET_HEADER ": %s\r\n\r\n", secret);
+    return finish(out, copy_lines(hdr, len, 0, out, cap), cap, last);
 }
