@@ -5,7 +5,10 @@
  * only for a block with one Host that host_check accepts; the page
  * request's Connection: close copy ends its lines with CRLF, says
  * Connection: close once, keeps no Connection/Upgrade/Keep-Alive line
- * and fits its buffer; the frame tracker reaches the same state whether
+ * and fits its buffer; a verdict other than a refusal only for a path
+ * target; the upgrade's copy keeps no client copy of the gate's header
+ * and ends with the gate's own, once; the frame tracker reaches the same
+ * state whether
  * the bytes come at once or split anywhere, and a stop at a boundary
  * never takes a byte past one. */
 #include "tests/fuzz/fuzz.h"
@@ -62,7 +65,8 @@ static enum request_kind check_verdict(const char *b, size_t n)
     while (e > host && (e[-1] == ' ' || e[-1] == '\t'))
         e--;
     FUZZ_CHECK(host_check(&cfg, host, (size_t)(e - host), 80) == HOST_OK, "Host not accepted");
-    FUZZ_CHECK(!memcmp(b, "GET ", 4) || !memcmp(b, "HEAD ", 5), "a method other than GET or HEAD");
+    FUZZ_CHECK(!memcmp(b, "GET /", 5) || !memcmp(b, "HEAD /", 6),
+               "a method other than GET or HEAD, or a target not a path");
     return rq.kind;
 }
 
@@ -81,6 +85,35 @@ static void check_close_copy(const char *b, size_t n)
                "Connection lines in the copy");
     FUZZ_CHECK(count_header(out, m, "upgrade", &v) == 0 && count_header(out, m, "keep-alive", &v) == 0,
                "Upgrade or Keep-Alive kept");
+}
+
+/* Header lines in out[0, m) that websocketd would pass on as the gate's. */
+static int count_gate_headers(const char *out, size_t m, const char **value)
+{
+    int count = 0;
+    for (size_t i = 0; i < m; i++) {
+        if (i > 0 && out[i - 1] != '\n')
+            continue;
+        const char *colon = memchr(out + i, ':', m - i), *nl = memchr(out + i, '\n', m - i);
+        if (colon && (!nl || colon < nl) && gate_header_is_secret(out + i, (size_t)(colon - out - i))) {
+            count++;
+            *value = colon + 1;
+        }
+    }
+    return count;
+}
+
+static void check_upgrade_copy(const char *b, size_t n)
+{
+    static const char secret[] = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+    char out[2 * GATE_HEADER_MAX + 128];   /* bare LF lines get a CR each */
+    const char *v = NULL;
+    size_t m = request_upgrade_copy(b, n, secret, out, sizeof out);
+    FUZZ_CHECK(m > 0, "an upgrade of %zu bytes not copied", n);
+    FUZZ_CHECK(m >= 4 && !memcmp(out + m - 4, "\r\n\r\n", 4), "upgrade copy does not end its block");
+    FUZZ_CHECK(count_gate_headers(out, m, &v) == 1 && !strncmp(v, " ", 1) &&
+               !strncmp(v + 1, secret, sizeof secret - 1) &&
+               v + 1 + (sizeof secret - 1) + 4 == out + m, "the gate's header not once, last");
 }
 
 static void check_frames(const uint8_t *data, size_t size)
@@ -114,8 +147,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t end = header_end(data, size);
     FUZZ_CHECK(end <= size, "header end %zu past %zu", end, size);
     /* As the gate reads: the block up to its blank line, if it has one. */
-    if (end && check_verdict((const char *)data, end) == REQ_PAGE)
+    enum request_kind kind = end ? check_verdict((const char *)data, end) : REQ_REFUSE;
+    if (kind == REQ_PAGE)
         check_close_copy((const char *)data, end);
+    if (kind == REQ_UPGRADE)
+        check_upgrade_copy((const char *)data, end);
     check_frames(data, size);
     return 0;
 }
