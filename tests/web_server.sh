@@ -4,7 +4,10 @@
 # names accepted (200/101), overlong and slow header blocks (431/408), the
 # engine cap (429, quartet-status.json), the idle close (code 4000, the
 # engine gone) and a busy socket kept, --max-connections 0 and a port in
-# use refused plainly, SIGTERM leaving no websocketd or engine behind.
+# use refused plainly, SIGTERM leaving no websocketd or engine behind;
+# request targets other than a path (400); upgrades straight to every
+# port the server listens on starting no engine (the gate's secret and
+# engine check), and websocketd commands without the check refused.
 # The gate is $BIN/quartet-gate (or $QUARTET_GATE).
 : "${QUARTET:=bin/quartet}" "${BIN:=bin}"
 QUARTET_GATE=${QUARTET_GATE:-$BIN/quartet-gate}
@@ -255,6 +258,25 @@ timeout 10 "$QUARTET_GATE" --max-connections 0 -- websocketd true >"$tmp/zero.lo
 st=$?
 if [ "$st" -eq 2 ] && grep -q 'max-connections 0' "$tmp/zero.log"; then ok; else
     bad "quartet-gate --max-connections 0: status $st, $(cat "$tmp/zero.log")"; fi
+
+# websocketd commands that would let upgrades reach an engine unchecked,
+# or keep the secret from the check: refused, status 2, nothing started.
+# refused_command WHAT MESSAGE GATE-ARGS...
+refused_command() {
+    what=$1 msg=$2
+    shift 2
+    timeout 10 "$@" >"$tmp/cmd.log" 2>&1
+    st=$?
+    if [ "$st" -eq 2 ] && grep -q -- "$msg" "$tmp/cmd.log"; then ok; else
+        bad "$what: status $st, $(cat "$tmp/cmd.log")"; fi
+}
+P3=$(free_port)
+refused_command "websocketd running the engine without the check" "through 'quartet-gate --engine-check" \
+    "$QUARTET_GATE" --port "$P3" -- websocketd "$QUARTET"
+refused_command "websocketd's own --passenv" "websocketd's --passenv is set by the gate" \
+    "$QUARTET_GATE" --port "$P3" -- websocketd --passenv=PATH "$QUARTET_GATE" --engine-check -- "$QUARTET"
+refused_command "quartet-web -- --passenv" "websocketd's --passenv is set by the gate" \
+    tools/quartet-web --port "$P3" --engine "$QUARTET" -- -passenv PATH
 
 # 3. The cap and the idle close, on a server with one engine and 2 s;
 # websocketd without its own --maxforks, so the cap tested is the gate's.
