@@ -277,6 +277,12 @@ refused_command "websocketd's own --passenv" "websocketd's --passenv is set by t
     "$QUARTET_GATE" --port "$P3" -- websocketd --passenv=PATH "$QUARTET_GATE" --engine-check -- "$QUARTET"
 refused_command "quartet-web -- --passenv" "websocketd's --passenv is set by the gate" \
     tools/quartet-web --port "$P3" --engine "$QUARTET" -- -passenv PATH
+# websocketd's debug and trace levels log the environment and the request
+# headers, the secret among them.
+refused_command "quartet-web --log debug" "log level 'debug' would write the gate's secret" \
+    tools/quartet-web --port "$P3" --engine "$QUARTET" --log debug
+refused_command "quartet-web -- --loglevel=trace" "log level 'trace' would write the gate's secret" \
+    tools/quartet-web --port "$P3" --engine "$QUARTET" -- --loglevel=trace
 
 # 3. The cap and the idle close, on a server with one engine and 2 s;
 # websocketd without its own --maxforks, so the cap tested is the gate's.

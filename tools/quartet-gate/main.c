@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
@@ -46,7 +47,8 @@ static void usage(FILE *f)
           "program it runs must be this gate with --engine-check, which starts\n"
           "ENGINE only for an upgrade that came through the gate (it carries\n"
           "the run's secret), so nothing reaching websocketd's port directly\n"
-          "gets an engine.\n"
+          "gets an engine. A websocketd --passenv of its own is refused, and\n"
+          "so is --loglevel debug or trace (they would log the secret).\n"
           "\n"
           "  --address ADDR         interface to listen on (default 127.0.0.1)\n"
           "  --port N               port to listen on (default 8088)\n"
@@ -135,16 +137,36 @@ static int parse_options(int argc, char **argv, struct gate_config *cfg,
     return i + 1;
 }
 
+/* A websocketd flag's value: "-name=V" or "-name V" (Go's flag package
+ * takes one dash or two); NULL when arg is not that flag. */
+static const char *flag_value(char **arg, const char *name)
+{
+    const char *a = arg[0] + (arg[0][0] == '-' && arg[0][1] == '-');
+    size_t n = strlen(name);
+    if (a[0] != '-' || strncmp(a + 1, name, n))
+        return NULL;
+    if (a[1 + n] == '=')
+        return a + 2 + n;
+    return a[1 + n] ? NULL : arg[1] ? arg[1] : "";
+}
+
 /* websocketd's command: its --passenv is the gate's (a later one would
- * drop the secret), and the program it runs is the engine check. */
+ * drop the secret), its log level does not print request headers and
+ * the environment (debug and trace would write the secret into the log),
+ * and the program it runs is the engine check. */
 static void check_backend_command(char **cmd)
 {
     int checked = 0;
     for (int i = 1; cmd[i]; i++) {
-        const char *a = cmd[i] + (cmd[i][0] == '-' && cmd[i][1] == '-');
-        if (!strncmp(a, "-passenv", 8)) {
+        const char *level = flag_value(cmd + i, "loglevel");
+        if (flag_value(cmd + i, "passenv")) {
             fputs("quartet-web: websocketd's --passenv is set by the gate "
                   "(it must pass " GATE_SECRET_ENV " on); leave it out\n", stderr);
+            exit(2);
+        }
+        if (level && (!strcasecmp(level, "debug") || !strcasecmp(level, "trace"))) {
+            fprintf(stderr, "quartet-web: websocketd's log level '%s' would write the "
+                    "gate's secret into the log; use error, info or access\n", level);
             exit(2);
         }
         checked |= !strcmp(cmd[i], "--engine-check");
