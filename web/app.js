@@ -286,7 +286,12 @@ async function firstGame(start, early) {
   } else {
     await drawnDespite(startGame(cfg, use));
   }
-  for (const r of start.refusals) showError(new Error(r), true);
+  // The page's own refusals first: they say why another game is shown.
+  if (start.refusals.length) {
+    const box = $('error');
+    box.textContent = [...start.refusals, box.hidden ? '' : box.textContent].filter(Boolean).join('\n');
+    box.hidden = false;
+  }
   state.readyAt = performance.now();
 }
 
@@ -299,6 +304,13 @@ async function drawnDespite(started) {
   } catch (e) {
     if (!(e instanceof GtpError) || e.closed || state.refreshes === before) throw e;
     showError(e, true);
+    // The form shows the size the engine plays, not the one it refused.
+    const size = $('size');
+    const played = String(state.board.size);
+    if (size.value !== played && [...size.options].some((o) => o.value === played)) {
+      size.selectedOptions[0].remove();
+      size.value = played;
+    }
     scheduleAdvance();
   }
 }

@@ -26,6 +26,7 @@ function look(page) {
       variants: q.cfg ? q.cfg.variants.join(',') : '',
       size: q.board.size,
       shown: err.hidden ? '' : err.textContent,
+      form: document.getElementById('size').value,
       banner: document.getElementById('conn').textContent,
     };
   });
@@ -50,13 +51,16 @@ async function playable(page, what) {
 
 // Opens the page at the URL's query; it must end ready (openPage waits for
 // data-ready), show `game` at `size` with `variants`, and the refusal.
-async function refused(query, viewport, { game, size, variants = '', says }) {
+// first: what the error line's first line says (the page's own refusals
+// come first: they say why another game is shown).
+async function refused(query, viewport, { game, size, variants = '', says, first = '' }) {
   const page = await openPage(query, viewport);
   try {
     const l = await look(page);
-    assert(l.game === game && l.size === size && l.variants === variants,
-      `${query}: ${l.game} ${l.size} [${l.variants}] shown, expected ${game} ${size} [${variants}]`);
+    assert(l.game === game && l.size === size && l.variants === variants && l.form === String(size),
+      `${query}: ${l.game} ${l.size} [${l.variants}] shown (the form: size ${l.form}), expected ${game} ${size} [${variants}]`);
     for (const s of says) assert(l.shown.includes(s), `${query}: the error line says "${l.shown}", not "${s}"`);
+    assert(l.shown.split('\n')[0].includes(first), `${query}: the error line starts "${l.shown.split('\n')[0]}", not with "${first}"`);
     await playable(page, query);
   } finally {
     await page.close();
@@ -71,6 +75,8 @@ test('a refused size in the URL (?game=Othello&size=5): the engine\'s refusal, t
 test('a refused game name in the URL (?game=Chess): said, the default game shown, data-ready, playable', async () => {
   await refused('?game=Chess&size=6', PHONE, { game: 'Othello', size: 6, says: ['"Chess"', 'does not play'] });
   await refused('?game=%3Cimg%20src%3Dx%3E', LAPTOP, { game: 'Othello', size: 8, says: ['"<img src=x>"'] });
+  await refused('?game=Chess&size=5', LAPTOP,
+    { game: 'Othello', size: 8, says: ['? unacceptable size', 'boardsize 5'], first: '"Chess"' });
 });
 
 test('a refused variant in the URL (?variant=): the engine\'s refusal, the game without it, data-ready, playable', async () => {
