@@ -138,7 +138,7 @@ async function crowd(max, count) {
     await Promise.all(playing.slice(0, 2).map((p) => p.close()));
     looks = await until(waiting, (ls) => ls.filter((l) => l.playable).length >= 2, 40, 'after two pages closed');
     const got = waiting.filter((_, i) => looks[i].playable);
-    const secs = looks.filter((l) => l.playable).map((l) => ((l.readyAt - closedAt) / 1000).toFixed(1));
+    const secs = looks.filter((l) => l.playable).map((l) => (l.readyAt - closedAt) / 1000).sort((a, b) => a - b).map((t) => t.toFixed(1));
     const retries = got.map((p) => waits[waiting.indexOf(p)]);
     console.log(`# after 2 of ${want} playing pages closed: ${got.length} waiting pages playable ${secs.join(' s, ')} s later ` +
       `(their retry waits then: ${retries.join(' s, ')} s)`);
