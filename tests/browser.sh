@@ -3,6 +3,8 @@
 # port and runs tests/browser/run.mjs (Debian's chromium, headless, driven
 # by playwright-core from package-lock.json). Ends with "N passed, N failed".
 # Needs chromium, websocketd and node_modules: tools/install-deps installs them.
+# FILES="hooks crowd" runs only those tests/browser/NAME.test.mjs (run.mjs
+# is "run"); ONLY=TEXT only the tests whose names hold TEXT.
 : "${QUARTET:=bin/quartet}"
 missing=
 command -v node >/dev/null 2>&1 || missing="$missing node"
@@ -48,6 +50,10 @@ total_p=0 total_f=0 status=0
 out=$(mktemp) || exit 1
 for t in tests/browser/run.mjs tests/browser/*.test.mjs; do
     [ -f "$t" ] || continue
+    if [ -n "${FILES:-}" ]; then
+        n=${t##*/}; n=${n%.mjs}; n=${n%.test}
+        case " $FILES " in *" $n "*) ;; *) continue ;; esac
+    fi
     echo "== $t"
     QUARTET="$QUARTET" node "$t" "http://127.0.0.1:$port/" "http://127.0.0.1:$capped/" >"$out" 2>&1
     st=$?

@@ -57,14 +57,14 @@ function act(fn) {
   return chain;
 }
 
-function showError(err) {
+// more: add the message below the one shown (a refused URL can have
+// several refusals).
+function showError(err, more = false) {
   if (err && err.closed) return;   // no connection: the banner says why
   const box = $('error');
-  if (err instanceof GtpError) {
-    box.textContent = `The engine answered "? ${err.message}" to "${err.command}".`;
-  } else {
-    box.textContent = String(err && err.message ? err.message : err);
-  }
+  const text = err instanceof GtpError ? `The engine answered "? ${err.message}" to "${err.command}".`
+    : String(err && err.message ? err.message : err);
+  box.textContent = more && !box.hidden && box.textContent ? `${box.textContent}\n${text}` : text;
   box.hidden = false;
   console.error(err);
 }
@@ -139,20 +139,41 @@ async function probePlayers(gtp) {
 
 // A new engine is connected: set it up, then start the first game (the
 // stored one, unless the URL asks for another) or replay the page's game.
+// Resolves once a board a person can play is shown (connection.js then
+// sets body[data-ready]); a set-up that leaves none throws: connection.js
+// then closes the socket, so the page holds no engine it cannot use.
 async function engineUp(gtp, first) {
   state.gtp = gtp;
   state.picture.reset();
+  // What the page starts with is read once for this engine: the early
+  // commands and the first game must be the same plan (another tab may
+  // store its game in between).
+  const start = first ? readStart() : null;
   // On the first load the first game's commands go out right behind the
   // handshake's, so the first board costs no round trip of its own.
-  const early = first ? sendEarly(gtp, firstPlan(false)) : null;
+  const early = first ? sendEarly(gtp, start, planGame(start, false)) : null;
   await handshake(gtp);
   performance.mark('q-handshake');
+  let failed = null;
   await act(async () => {
     state.online = true;
-    if (first) await firstGame(early);
-    else if (state.cfg) await replayGame();
-    else render();
+    try {
+      if (first) await firstGame(start, early);
+      else if (state.cfg) await replayGame();
+      else render();
+    } catch (e) {
+      failed = e;
+    }
   });
+  if (failed) {
+    state.online = false;
+    render();
+    if (failed instanceof GtpError && !failed.closed) {
+      throw new Error(`it answered "? ${failed.message}" to "${failed.command}".`);
+    }
+    throw failed;
+  }
+  if (first) state.reviewer.openFromUrl();   // ?record=NAME
 }
 
 function engineLost() {
@@ -175,56 +196,123 @@ function offline() {
   return true;
 }
 
-// What the page starts with: the stored game (unless the URL names one),
-// or a new game as the form gives it. withForm: the form shows the stored
-// game too (once the engine's catalog has filled it).
-function firstPlan(withForm) {
+// What the page starts with: the stored game, unless the URL names a game
+// (?game=NAME, ?size=N, ?variant=WORD[,WORD]), in which case a new game of
+// those settings (the form's for the rest). refusals: what of the URL the
+// page itself refuses, said once the board is drawn. A size or variant the
+// form does not offer is still sent, and the engine's answer shown.
+function readStart() {
   const q = new URLSearchParams(location.search);
-  const stored = q.get('game') ? null : loadGame();
-  fillGames();
-  if (stored) {
-    if (withForm) fillForm(stored.cfg);
-    return { stored, cfg: stored.cfg };
+  const refusals = [];
+  const clip = (v) => (v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  const name = q.get('game');
+  let game = null;
+  if (name !== null && GAMES[name]) game = name;
+  else if (name !== null) {
+    refusals.push(`The address asks for the game "${clip(name)}", which this page does not play ` +
+      `(${Object.keys(GAMES).join(', ')}).`);
   }
-  // ?game=NAME&size=N start with that game; a size the form does not
-  // offer is still sent, and the engine's answer shown.
-  const size = q.get('size');
-  if (size) {
-    if (![...$('size').options].some((o) => o.value === size)) $('size').append(new Option(size, size));
-    $('size').value = size;
+  let size = q.get('size');
+  if (size !== null && !/^\d{1,3}$/.test(size)) {
+    refusals.push(`The address asks for the size "${clip(size)}", which is not a number.`);
+    size = null;
   }
-  return { stored: null, cfg: readForm() };
+  const variants = [];
+  for (const v of q.getAll('variant').flatMap((x) => x.split(',')).filter(Boolean)) {
+    // Sent as a word of a command: nothing else may ride along.
+    if (/^[A-Za-z0-9_-]{1,40}$/.test(v)) variants.push(v);
+    else refusals.push(`The address asks for the variant "${clip(v)}", which is not a word.`);
+  }
+  const asked = ['game', 'size', 'variant'].some((k) => q.has(k));
+  return { stored: asked ? null : loadGame(), game, size, variants, refusals };
+}
+
+// The first game's settings from readStart's answer, shown in the form.
+// withForm: the form shows the stored game too (once the engine's catalog
+// has filled it, so that its players are offered).
+function planGame(start, withForm) {
+  fillGames(start.game);
+  if (start.stored) {
+    if (withForm) fillForm(start.stored.cfg);
+    return start.stored.cfg;
+  }
+  if (start.size) {
+    if (![...$('size').options].some((o) => o.value === start.size)) $('size').append(new Option(start.size, start.size));
+    $('size').value = start.size;
+  }
+  for (const i of document.querySelectorAll('#variants input')) i.checked = start.variants.includes(i.value);
+  const cfg = readForm();
+  for (const v of start.variants) if (!cfg.variants.includes(v)) cfg.variants.push(v);
+  return cfg;
 }
 
 // The plan's commands and the position's, sent before the engine has said
 // what it plays (the picture as svg_diff on trust: an engine without it
 // answers "?" and gets svg legal).
-function sendEarly(gtp, plan) {
-  const cfg = plan.cfg;
-  const sent = plan.stored ? { replayed: sendReplay(gtp, cfg, plan.stored.plies) }
+function sendEarly(gtp, start, cfg) {
+  const sent = start.stored ? { replayed: sendReplay(gtp, cfg, start.stored.plies) }
     : { chosen: gtp.send(`set_game ${[cfg.game, ...cfg.variants].join(' ')}`), sized: gtp.send(`boardsize ${cfg.size}`) };
   for (const p of Object.values(sent)) p.catch(() => {});
   sent.asked = askPosition(true);
   return { plan: JSON.stringify(cfg), sent };
 }
 
-async function firstGame(early) {
-  const plan = firstPlan(true);
+// The first game: the stored one replayed, or a new one. What the engine
+// or the page refused is shown beside a board that can be played: a
+// stored game the engine will not take gives way to a new game, a refused
+// size leaves the game's own size, a refused variant the game without it.
+async function firstGame(start, early) {
+  const cfg = planGame(start, true);
   // The early answers count only if the engine's game was left alone and
   // the form, filled from its catalog, asks for the same game.
-  const use = early && !state.probed && early.plan === JSON.stringify(plan.cfg) ? early.sent : null;
-  if (plan.stored) {
-    const { stored } = plan;
+  const use = early && !state.probed && early.plan === JSON.stringify(cfg) ? early.sent : null;
+  if (start.stored) {
+    const { stored } = start;
     Object.assign(state, { cfg: stored.cfg, plies: stored.plies, paused: stored.paused });
     state.pictureHash = stored.pictureHash;
     state.pictureAt = stored.plies.length;
-    await replayGame(use);
+    const before = state.refreshes;
+    try {
+      await replayGame(use);
+    } catch (e) {
+      if (!(e instanceof GtpError) || e.closed) throw e;
+      if (state.refreshes !== before) {
+        showError(e, true);   // drawn: the game goes on
+      } else {
+        await drawnDespite(startGame(planGame({ ...start, stored: null }, true)));
+        showError(new Error(`The stored game could not be restored (the engine answered "? ${e.message}" to "${e.command}"); a new game is shown.`), true);
+      }
+    }
   } else {
-    await startGame(plan.cfg, use);
+    await drawnDespite(startGame(cfg, use));
+  }
+  // The page's own refusals first: they say why another game is shown.
+  if (start.refusals.length) {
+    const box = $('error');
+    box.textContent = [...start.refusals, box.hidden ? '' : box.textContent].filter(Boolean).join('\n');
+    box.hidden = false;
   }
   state.readyAt = performance.now();
-  document.body.dataset.ready = '1';
-  state.reviewer.openFromUrl();   // ?record=NAME
+}
+
+// Awaits a new game; the engine's refusal of a command once the board is
+// drawn (its size) is shown, not thrown: the game can still be played.
+async function drawnDespite(started) {
+  const before = state.refreshes;
+  try {
+    await started;
+  } catch (e) {
+    if (!(e instanceof GtpError) || e.closed || state.refreshes === before) throw e;
+    showError(e, true);
+    // The form shows the size the engine plays, not the one it refused.
+    const size = $('size');
+    const played = String(state.board.size);
+    if (size.value !== played && [...size.options].some((o) => o.value === played)) {
+      size.selectedOptions[0].remove();
+      size.value = played;
+    }
+    scheduleAdvance();
+  }
 }
 
 // Brings the engine to the page's game: set_game, boardsize and every ply,
@@ -271,11 +359,11 @@ async function replayGame(early = null) {
 
 // ---- Setup form -----------------------------------------------------------
 
-function fillGames() {
+// want: the game to show (a key of GAMES), or null for the first.
+function fillGames(want) {
   const sel = $('game');
   sel.replaceChildren(...Object.keys(GAMES).map((g) => new Option(GAMES[g].label, g)));
-  const want = new URLSearchParams(location.search).get('game');
-  if (want && GAMES[want]) sel.value = want;
+  if (want) sel.value = want;
   fillGameOptions();
 }
 
@@ -375,11 +463,25 @@ function newGame() {
 }
 
 // early: set_game, boardsize and the position already sent (the first load).
+// A variant the engine refuses: the game without variants, and the
+// engine's answer shown below the board.
 async function startGame(cfg, early = null) {
   clearError();
   await stopAnalysis();
   const gtp = state.gtp;
-  await (early ? early.chosen : gtp.send(`set_game ${[cfg.game, ...cfg.variants].join(' ')}`));
+  const setGame = (c) => gtp.send(`set_game ${[c.game, ...c.variants].join(' ')}`);
+  let refused = null;
+  try {
+    await (early ? early.chosen : setGame(cfg));
+  } catch (e) {
+    if (!(e instanceof GtpError) || e.closed || !cfg.variants.length) throw e;
+    refused = e;
+    cfg = { ...cfg, variants: [] };
+    for (const i of document.querySelectorAll('#variants input')) i.checked = false;
+    early = null;   // the size and position sent behind it were the engine's previous game's
+    await setGame(cfg);
+  }
+  if (refused) showError(refused);
   state.cfg = cfg;
   state.plies = [];
   state.result = '';
@@ -984,6 +1086,7 @@ function main() {
     url: socketUrl(),
     statusUrl: new URL('quartet-status.json', location.href).href,
     banner: $('conn'),
+    root: document.body,   // data-ready, data-error
     limits: $('limits'),
     onOpen: engineUp,
     onLost: engineLost,

@@ -5,23 +5,32 @@
 // back. The banner's data-state is connecting, connected, reconnecting or
 // down (waiting for the user); data-reason names the last failure.
 // What a new engine needs (the set-up, the game replayed) is the page's
-// onOpen; this file knows nothing of games.
+// onOpen; this file knows nothing of games. The hooks for automation
+// (doc/browser.md): body[data-ready] while connected (onOpen resolved: the
+// page has a board a person can play), body[data-error] naming the reason
+// while the page has no engine for a known one; never both.
 
 import { Gtp } from './gtp.js';
 
-const BACKOFF = [0.5, 1, 2, 4, 8, 15];   // seconds before each next try
+export const BACKOFF = [0.5, 1, 2, 4, 8, 15];   // seconds before each next try
 export const IDLE_CLOSE = 4000;          // the gate's close code for an idle connection
+// The reasons a page has no engine that body[data-error] names: each is
+// known for sure ("lost" is only the moment before the reason is known).
+const FAILURES = new Set(['full', 'not-running', 'refused', 'full-or-refused', 'engine-stopped', 'idle', 'engine']);
 
 export class Connection {
   // url: the WebSocket; statusUrl: quartet-status.json; banner, limits:
-  // elements; onOpen(gtp, first): async set-up of a new engine (a throw
-  // leaves the connection down with its message); onLost(): the engine
+  // elements; onOpen(gtp, first): async set-up of a new engine, resolved
+  // once the page can be played (a throw closes the socket and leaves the
+  // connection down with its message); onLost(): the engine
   // is gone (the page stops taking moves); early: a socket to url opened
-  // already, for the first try.
-  constructor({ url, statusUrl, banner, limits, onOpen, onLost, early = null }) {
-    Object.assign(this, { url, statusUrl, banner, limits, onOpen, onLost, early });
+  // already, for the first try; root: the element that gets data-ready
+  // and data-error.
+  constructor({ url, statusUrl, banner, limits, onOpen, onLost, early = null, root = null }) {
+    Object.assign(this, { url, statusUrl, banner, limits, onOpen, onLost, early, root });
     this.gtp = null;
     this.tries = 0;          // failed tries since the last success
+    this.wait = 0;           // seconds before the next try, as the banner says
     this.timer = 0;
     this.busy = false;       // a try is under way
     this.everUp = false;
@@ -113,9 +122,14 @@ export class Connection {
     this.retry(s === null ? 'not-running' : 'engine-stopped');
   }
 
+  // Each wait is drawn from half to one and a half times its step, so that
+  // tabs refused together (a class opening the link at once) do not all
+  // come back in the same instant, each time, while one engine is free.
   retry(reason) {
     this.reason = reason;
-    const wait = BACKOFF[Math.min(this.tries, BACKOFF.length - 1)];
+    const step = BACKOFF[Math.min(this.tries, BACKOFF.length - 1)];
+    const wait = Math.round(step * (0.5 + Math.random()) * 10) / 10;
+    this.wait = wait;
     this.tries++;
     this.show(this.everUp ? 'reconnecting' : 'connecting', reason,
       `${this.text(reason)} Trying again in ${wait} s (or click the page).`);
@@ -187,6 +201,15 @@ export class Connection {
     b.dataset.reason = reason;
     b.textContent = message;
     b.classList.toggle('down', state !== 'connected' && state !== 'connecting');
+    if (!this.root) return;
+    const d = this.root.dataset;
+    if (state === 'connected') {
+      delete d.error;
+      d.ready = '1';
+      return;
+    }
+    delete d.ready;
+    if (FAILURES.has(reason)) d.error = reason;
   }
 }
 

@@ -5,90 +5,18 @@
 // Usage: node tests/browser/connection.test.mjs BASE_URL [CAPPED_URL]
 // The kill tests start quartet-web servers of their own on free ports.
 
-import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import {
   BASE, CAPPED, QUARTET, context, assert, rng, openPage, settle, refreshes, turnState, toMove,
   shownPlies, stones, startGame, humanMove, test, runTests,
 } from './lib.mjs';
+import { sleep, freePort, serve, engines, stop, oldEngine } from './servers.mjs';
 import { RefEngine } from './refengine.mjs';
 import { Picture, fnv1a } from '../../web/picture.js';
 import { checkGame } from '../../web/store.js';
 
 const HUMAN = { kind: 'human' };
 const ENGINE = (time = 0.05, player = 'default') => ({ kind: 'engine', player, time });
-
-// ---- Servers of our own ---------------------------------------------------
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function httpStatus(url) {
-  return new Promise((resolve) => {
-    http.get(url, (r) => { r.resume(); resolve(r.statusCode); }).on('error', () => resolve(0));
-  });
-}
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-// tools/quartet-web on PORT with extra options, waited for until it serves
-// the page.
-async function serve(port, extra = [], engine = QUARTET) {
-  const proc = spawn('tools/quartet-web', ['--port', String(port), '--engine', engine,
-    '--max-connections', '4', ...extra], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let err = '';
-  proc.stderr.on('data', (d) => { err += d; });
-  for (let i = 0; i < 100; i++) {
-    if (await httpStatus(`http://127.0.0.1:${port}/`) === 200) return { proc, port, url: `http://127.0.0.1:${port}/` };
-    await sleep(100);
-  }
-  proc.kill();
-  throw new Error(`quartet-web on port ${port} did not start: ${err}`);
-}
-
-// Every process below pid (quartet-web may be a gate in front of websocketd).
-function descendants(pid) {
-  const parent = new Map();
-  for (const d of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-      parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch { /* gone */ }
-  }
-  const out = [];
-  const walk = (p) => {
-    for (const [c, pp] of parent) if (pp === p) { out.push(c); walk(c); }
-  };
-  walk(pid);
-  return out;
-}
-
-function engines(server) {
-  const engine = fs.realpathSync(QUARTET);
-  return descendants(server.proc.pid).filter((p) => {
-    try { return fs.readlinkSync(`/proc/${p}/exe`) === engine; } catch { return false; }
-  });
-}
-
-// Ends the server and everything it started, at once (a crash, not a
-// shutdown: nothing gets to say goodbye).
-async function stop(server) {
-  for (const pid of [server.proc.pid, ...descendants(server.proc.pid)]) {
-    try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
-  }
-  for (let i = 0; i < 50 && await httpStatus(server.url) !== 0; i++) await sleep(100);
-}
 
 const connState = (page) => page.locator('#conn').getAttribute('data-state');
 const connReason = (page) => page.locator('#conn').getAttribute('data-reason');
@@ -363,13 +291,8 @@ test('picture.js: svg_diff patches rebuild exactly the engine\'s svg legal; a da
 });
 
 test('an engine without list_catalog and svg_diff: the page probes its players, draws with svg legal, and replays', async () => {
-  // The old engine wraps the engine under test ($QUARTET: the sanitizer
-  // build under SAN=1), named in a script since websocketd passes its
-  // child only the environment it chooses.
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quartet-old-engine-'));
-  const wrapper = path.join(dir, 'old-engine');
-  fs.writeFileSync(wrapper, `#!/bin/sh\nQUARTET_REAL='${fs.realpathSync(QUARTET)}' exec node '${fs.realpathSync('tests/browser/old-engine.mjs')}' "$@"\n`, { mode: 0o755 });
-  const server = await serve(await freePort(), [], wrapper);
+  const wrapper = oldEngine();
+  const server = await serve(await freePort(), [], wrapper.file);
   const page = await openPage('?game=Othello', undefined, true, server.url);
   const ref = new RefEngine(QUARTET);
   try {
@@ -393,7 +316,7 @@ test('an engine without list_catalog and svg_diff: the page probes its players, 
     ref.close();
     await page.close();
     await stop(server);
-    fs.rmSync(dir, { recursive: true, force: true });
+    wrapper.remove();
   }
 });
 
