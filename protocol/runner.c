@@ -2,8 +2,8 @@
  *
  * Threads: the main thread runs commands; the reader thread (piped use)
  * reads lines into the queue and turns `# interrupt` into a stop; the
- * watchdog (with a time cap) stops a command that runs too long; the
- * SIGINT handler runs on whichever thread the signal lands and only
+ * watchdog (with a time cap) stops a command that runs too long; the end
+ * of input stops the last command (see runner.h); the SIGINT handler runs on whichever thread the signal lands and only
  * touches atomics and a semaphore. One mutex guards the queue and the
  * running command; the stop flag is written with atomic stores because the
  * engine polls it without the lock. */
@@ -40,7 +40,7 @@ struct runner {
     size_t queued_lines, queued_bytes;
     bool eof, reader_done, shutdown;
     bool taken;                /* main took a command line, not yet ended */
-    bool taken_interrupted;    /* ... and an interrupt came for it */
+    int taken_stop;            /* ... and why it must stop (stop_reason) */
 
     double cap;                /* seconds; 0: none */
     unsigned long generation;  /* counts commands begun */
@@ -180,6 +180,38 @@ static struct runner_line *new_line(const char *text, size_t len, bool too_long)
     return l;
 }
 
+/* A line that gets an answer (a command, or one too long): blank lines
+ * and comments behind the running command leave it the last one. */
+static bool answered(const struct runner_line *l)
+{
+    return l->too_long || !is_blank(l->text, l->len);
+}
+
+/* Under the lock: stops the command main has taken, for why: at once
+ * when it runs, else from its start. An earlier reason stays. */
+static void stop_taken(struct runner *r, int why)
+{
+    if (__atomic_load_n(&r->running, __ATOMIC_SEQ_CST)) {
+        if (__atomic_load_n(&r->stop, __ATOMIC_RELAXED) == STOP_NONE)
+            set_stop(r, why);
+    } else if (r->taken_stop == STOP_NONE) {
+        r->taken_stop = why;
+    }
+}
+
+/* Under the lock, at the end of input: the command taken is stopped when
+ * it is the last one, nothing answerable queued behind it. Commands still
+ * queued were sent to be answered: the last of them is stopped as it is
+ * taken (runner_next). */
+static void end_of_input(struct runner *r)
+{
+    for (const struct runner_line *l = r->head; l; l = l->next)
+        if (answered(l))
+            return;
+    if (r->taken)
+        stop_taken(r, STOP_END_OF_INPUT);
+}
+
 /* Under the lock: the interrupt stops the command that runs now. Between
  * commands it is for the next one: the line main has taken but not yet
  * begun, or else the first command still waiting in the queue (GoGui sends
@@ -187,10 +219,7 @@ static struct runner_line *new_line(const char *text, size_t len, bool too_long)
 static void aim_interrupt(struct runner *r)
 {
     if (r->taken) {
-        if (__atomic_load_n(&r->running, __ATOMIC_SEQ_CST))
-            set_stop(r, STOP_INTERRUPT);
-        else
-            r->taken_interrupted = true;
+        stop_taken(r, STOP_INTERRUPT);
         return;
     }
     for (struct runner_line *l = r->head; l; l = l->next)
@@ -204,12 +233,8 @@ static void aim_interrupt(struct runner *r)
  * command, the one taken but not begun, and every line still queued. */
 static void supersede(struct runner *r)
 {
-    if (r->taken) {
-        if (__atomic_load_n(&r->running, __ATOMIC_SEQ_CST))
-            set_stop(r, STOP_INTERRUPT);
-        else
-            r->taken_interrupted = true;
-    }
+    if (r->taken)
+        stop_taken(r, STOP_INTERRUPT);
     for (struct runner_line *l = r->head; l; l = l->next)
         l->interrupted = true;
 }
@@ -258,6 +283,7 @@ static void *reader_main(void *arg)
     pthread_mutex_lock(&r->mu);
     r->eof = true;
     r->reader_done = true;
+    end_of_input(r);
     pthread_mutex_unlock(&r->mu);
     sem_post(&r->wake);
     return NULL;
@@ -426,7 +452,9 @@ enum runner_event runner_next(struct runner *r, double deadline, struct runner_l
             r->queued_bytes -= l->len + sizeof *l;
             if (!l->too_long && !is_blank(l->text, l->len)) {
                 r->taken = true;   /* it runs next: interrupts are its own */
-                r->taken_interrupted = l->interrupted;
+                r->taken_stop = l->interrupted ? STOP_INTERRUPT : STOP_NONE;
+                if (r->eof)
+                    end_of_input(r);   /* the last command: stopped too */
             }
             pthread_cond_broadcast(&r->cv);   /* room in the queue */
         }
@@ -459,7 +487,7 @@ const volatile int *runner_stop_flag(const struct runner *r)
 void runner_begin(struct runner *r, bool pre_stopped)
 {
     pthread_mutex_lock(&r->mu);
-    set_stop(r, pre_stopped || r->taken_interrupted ? STOP_INTERRUPT : STOP_NONE);
+    set_stop(r, pre_stopped ? STOP_INTERRUPT : r->taken_stop);
     r->generation++;
     r->started = clock_now();
     __atomic_store_n(&r->running, 1, __ATOMIC_SEQ_CST);
@@ -473,7 +501,7 @@ void runner_end(struct runner *r)
     __atomic_store_n(&r->running, 0, __ATOMIC_SEQ_CST);
     set_stop(r, STOP_NONE);
     r->taken = false;
-    r->taken_interrupted = false;
+    r->taken_stop = STOP_NONE;
     pthread_cond_broadcast(&r->cv);
     pthread_mutex_unlock(&r->mu);
 }

@@ -1,8 +1,15 @@
 /* Running one command at a time while input keeps arriving: a reader
  * thread reads lines ahead into a bounded queue, and what may stop the
  * running command — a `# interrupt` line (GoGui's convention), SIGINT, the
- * --max-command-time cap — sets the stop flag that command polls. Every
- * other line waits in the queue and is answered in order, as before. */
+ * --max-command-time cap, the end of input — sets the stop flag that
+ * command polls. Every other line waits in the queue and is answered in
+ * order, as before.
+ *
+ * The end of input is read in order, like a line: it stops the last
+ * command, the one running (or taken, about to begin) with no answerable
+ * line queued behind it — a controller that closes its end is gone, and a
+ * search it left running must not go on (issue 48). Commands queued
+ * before the end still run, each to its end but the last. */
 #ifndef QUARTET_RUNNER_H
 #define QUARTET_RUNNER_H
 
