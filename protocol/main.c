@@ -298,7 +298,8 @@ static void loop_interactive(struct session *s, struct runner *r, struct text *o
 {
     interactive_init(s, r);
     char *line;
-    while (!s->quit && !ferror(stdout)) {
+    /* runner_terminal_ended: Ctrl-D or a hang-up while a command ran. */
+    while (!s->quit && !ferror(stdout) && !runner_terminal_ended(r)) {
         line = interactive_read();
         if (runner_take_sigint(r)) {
             free(line);
@@ -340,6 +341,10 @@ int main(int argc, char **argv)
     start(&s, &c);
     bool interactive = !c.nboard && isatty(STDIN_FILENO);
     struct runner *r = runner_new(interactive ? -1 : STDIN_FILENO, c.max_command_time);
+    if (r && interactive && runner_watch_terminal(r, STDIN_FILENO) != 0) {
+        runner_free(r);
+        r = NULL;
+    }
     if (!r) {
         fputs("quartet: cannot start the input thread\n", stderr);
         exit(1);

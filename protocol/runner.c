@@ -14,11 +14,13 @@
 #include "protocol/session.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <semaphore.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -33,8 +35,10 @@ struct runner {
     pthread_cond_t cv;         /* queue space, command begin/end, shutdown */
     sem_t wake;                /* main: a line, end of input or idle SIGINT */
     int fd;
-    pthread_t reader, watchdog;
-    bool have_reader, have_watchdog;
+    pthread_t reader, watchdog, tty_watch;
+    bool have_reader, have_watchdog, have_tty_watch;
+    int tty;                   /* the terminal runner_watch_terminal watches */
+    volatile int tty_ended;    /* ... and its input ended during a command */
 
     struct runner_line *head, *tail;
     size_t queued_lines, queued_bytes;
@@ -320,6 +324,56 @@ static void *watchdog_main(void *arg)
     return NULL;
 }
 
+/* ---- the terminal's end (interactive use) ---------------------------------- */
+
+/* True when the terminal says its input ended: hung up, or readable with
+ * nothing to read — Ctrl-D on an empty line (canonical mode: readline
+ * gives the terminal back between lines). A typed line waiting is a
+ * command queued before any end, which then does not stop this one. */
+static bool terminal_ended(int fd)
+{
+    struct pollfd p = {.fd = fd, .events = POLLIN};
+    if (poll(&p, 1, 50) <= 0)
+        return false;
+    if (p.revents & (POLLHUP | POLLERR | POLLNVAL))
+        return true;
+    int n = 0;
+    if (ioctl(fd, FIONREAD, &n) == 0 && n == 0) {
+        /* Taken, so that neither readline nor the shell after us reads
+         * it again (read returns 0 on it at once). */
+        char c;
+        (void)!read(fd, &c, 1);
+        return true;
+    }
+    nanosleep(&(struct timespec){.tv_nsec = 50000000L}, NULL);   /* a line waits */
+    return false;
+}
+
+static void *tty_main(void *arg)
+{
+    struct runner *r = arg;
+    unsigned long seen = 0;   /* the generation already stopped */
+    pthread_mutex_lock(&r->mu);
+    while (!r->shutdown) {
+        if (!__atomic_load_n(&r->running, __ATOMIC_SEQ_CST) || seen == r->generation) {
+            pthread_cond_wait(&r->cv, &r->mu);
+            continue;
+        }
+        pthread_mutex_unlock(&r->mu);
+        bool ended = terminal_ended(r->tty);
+        pthread_mutex_lock(&r->mu);
+        if (ended) {
+            __atomic_store_n(&r->tty_ended, 1, __ATOMIC_SEQ_CST);
+            if (__atomic_load_n(&r->running, __ATOMIC_SEQ_CST) &&
+                __atomic_load_n(&r->stop, __ATOMIC_RELAXED) == STOP_NONE)
+                set_stop(r, STOP_END_OF_INPUT);
+            seen = r->generation;
+        }
+    }
+    pthread_mutex_unlock(&r->mu);
+    return NULL;
+}
+
 /* ---- set-up --------------------------------------------------------------- */
 
 /* Helper threads take no signals: SIGINT goes to the main thread (or to a
@@ -385,6 +439,8 @@ void runner_free(struct runner *r)
     pthread_mutex_unlock(&r->mu);
     if (r->have_watchdog)
         pthread_join(r->watchdog, NULL);
+    if (r->have_tty_watch)
+        pthread_join(r->tty_watch, NULL);
     if (r->have_reader && !reader_done) {
         /* Blocked on input that is still open (quit came first): the
          * thread ends with the process and may still use the runner,
@@ -404,6 +460,20 @@ void runner_free(struct runner *r)
     pthread_cond_destroy(&r->cv);
     pthread_mutex_destroy(&r->mu);
     free(r);
+}
+
+bool runner_terminal_ended(const struct runner *r)
+{
+    return __atomic_load_n(&r->tty_ended, __ATOMIC_SEQ_CST) != 0;
+}
+
+int runner_watch_terminal(struct runner *r, int fd)
+{
+    r->tty = fd;
+    if (start_thread(&r->tty_watch, tty_main, r) != 0)
+        return -1;
+    r->have_tty_watch = true;
+    return 0;
 }
 
 /* ---- the main thread's side ------------------------------------------------- */

@@ -59,6 +59,14 @@ const volatile int *runner_stop_flag(const struct runner *r);
 void runner_begin(struct runner *r, bool pre_stopped);
 void runner_end(struct runner *r);
 
+/* Interactive use: while a command runs, a thread watches the terminal
+ * fd (which main reads itself only at the prompt): Ctrl-D on an empty
+ * line or a hang-up stops the command as the end of input does, and the
+ * loop then ends instead of prompting. -1 when the thread cannot start. */
+int runner_watch_terminal(struct runner *r, int fd);
+/* True once that watch saw the terminal's input end: the loop ends. */
+bool runner_terminal_ended(const struct runner *r);
+
 /* Interactive use: true (once) when SIGINT arrived while idle. */
 bool runner_take_sigint(struct runner *r);
 /* Interactive use: true while an idle SIGINT waits to be taken. */

@@ -121,6 +121,35 @@ check "nboard hint 3, depth 40" "$nb" "$game" '^set myname' 1 "hint 3" '^status$
 check "nboard analyze, depth 40" "$nb" \
     "${game}move F5\nmove D6\nmove C3\nping 1\n" '^pong 1' 1 "analyze" '^status$'
 
+# At a terminal (readline, through script's pseudo-terminal): Ctrl-D
+# while perft runs stops it and ends the engine, status 0.
+if command -v script >/dev/null 2>&1; then
+    rm -f "$tmp/in"; mkfifo "$tmp/in"
+    script -qfc "$QUARTET; echo rc=\$?" /dev/null <"$tmp/in" >"$tmp/out" 2>&1 &
+    spid=$!
+    exec 3>"$tmp/in"
+    await 1 'quartet>'
+    printf 'perft 30\n' >&3
+    sleep 0.5
+    t0=$(ms)
+    printf '\004' >&3
+    await 1 'rc='
+    took=$(($(ms) - t0))
+    exec 3>&-
+    i=0
+    while [ $i -lt 50 ] && kill -0 "$spid" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+    if grep -q 'rc=0' "$tmp/out" && grep -q 'interrupted: end of input' "$tmp/out"; then
+        ok "readline: Ctrl-D while perft runs: stopped, exit 0, $took ms after it"
+    else
+        bad "readline: Ctrl-D while perft runs" "$(tr -d '\r' <"$tmp/out" | tail -n 3 | tr '\n' '|')"
+        # still running: its pseudo-terminal's end goes with script
+        kill "$spid" 2>/dev/null
+    fi
+    wait "$spid" 2>/dev/null
+else
+    echo "skip readline: no script(1)"
+fi
+
 # What was queued before the end still runs, each to its end but the last:
 # perft 5 answers in full, perft 30 is stopped; a trailing comment and
 # blank line leave it the last command.
