@@ -75,7 +75,9 @@ static void usage(FILE *f)
           "While a command runs, a line '# interrupt' (GoGui's gogui-interrupt)\n"
           "or SIGINT stops it: perft, solve, stoner answer '? interrupted', genmove\n"
           "plays the best move found so far; other lines wait their turn. SIGINT\n"
-          "with nothing running ends the engine. See doc/service.md.\n",
+          "with nothing running ends the engine. The end of input stops the last\n"
+          "command the same way, then ends the engine (end a script with quit to\n"
+          "have its last command run in full). See doc/service.md.\n",
           f);
 }
 

@@ -3,8 +3,10 @@
  * Threads: the main thread runs commands; the reader thread (piped use)
  * reads lines into the queue and turns `# interrupt` into a stop; the
  * watchdog (with a time cap) stops a command that runs too long; the end
- * of input stops the last command (see runner.h); the SIGINT handler runs on whichever thread the signal lands and only
- * touches atomics and a semaphore. One mutex guards the queue and the
+ * of input stops the last command (runner.h); in interactive use the
+ * terminal's watch stops one on Ctrl-D; the SIGINT handler runs on
+ * whichever thread the signal lands and only touches atomics and a
+ * semaphore. One mutex guards the queue and the
  * running command; the stop flag is written with atomic stores because the
  * engine polls it without the lock. */
 #include "protocol/runner.h"
@@ -326,27 +328,25 @@ static void *watchdog_main(void *arg)
 
 /* ---- the terminal's end (interactive use) ---------------------------------- */
 
-/* True when the terminal says its input ended: hung up, or readable with
- * nothing to read — Ctrl-D on an empty line (canonical mode: readline
- * gives the terminal back between lines). A typed line waiting is a
- * command queued before any end, which then does not stop this one. */
-static bool terminal_ended(int fd)
+enum tty_state { TTY_OPEN, TTY_CTRL_D, TTY_HUNG_UP };
+
+/* What the terminal says, waiting at most 50 ms: hung up, or readable
+ * with nothing to read — Ctrl-D on an empty line (canonical mode:
+ * readline gives the terminal back between lines). A typed line waiting
+ * is a command queued before any end, which then does not stop this
+ * one. */
+static enum tty_state terminal_state(int fd)
 {
     struct pollfd p = {.fd = fd, .events = POLLIN};
     if (poll(&p, 1, 50) <= 0)
-        return false;
+        return TTY_OPEN;
     if (p.revents & (POLLHUP | POLLERR | POLLNVAL))
-        return true;
+        return TTY_HUNG_UP;
     int n = 0;
-    if (ioctl(fd, FIONREAD, &n) == 0 && n == 0) {
-        /* Taken, so that neither readline nor the shell after us reads
-         * it again (read returns 0 on it at once). */
-        char c;
-        (void)!read(fd, &c, 1);
-        return true;
-    }
+    if (ioctl(fd, FIONREAD, &n) == 0 && n == 0)
+        return TTY_CTRL_D;
     nanosleep(&(struct timespec){.tv_nsec = 50000000L}, NULL);   /* a line waits */
-    return false;
+    return TTY_OPEN;
 }
 
 static void *tty_main(void *arg)
@@ -360,12 +360,18 @@ static void *tty_main(void *arg)
             continue;
         }
         pthread_mutex_unlock(&r->mu);
-        bool ended = terminal_ended(r->tty);
+        enum tty_state t = terminal_state(r->tty);
         pthread_mutex_lock(&r->mu);
-        if (ended) {
+        /* Still running (runner_end waits for the lock): else the prompt
+         * is back, and readline reads the Ctrl-D itself. */
+        if (t != TTY_OPEN && __atomic_load_n(&r->running, __ATOMIC_SEQ_CST)) {
+            /* Taken, so that neither readline nor the shell after us
+             * reads it again (read returns 0 on it at once). */
+            char c;
+            if (t == TTY_CTRL_D)
+                (void)!read(r->tty, &c, 1);
             __atomic_store_n(&r->tty_ended, 1, __ATOMIC_SEQ_CST);
-            if (__atomic_load_n(&r->running, __ATOMIC_SEQ_CST) &&
-                __atomic_load_n(&r->stop, __ATOMIC_RELAXED) == STOP_NONE)
+            if (__atomic_load_n(&r->stop, __ATOMIC_RELAXED) == STOP_NONE)
                 set_stop(r, STOP_END_OF_INPUT);
             seen = r->generation;
         }
