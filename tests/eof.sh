@@ -7,10 +7,12 @@
 # engine exits with status 0. A hang guard fails a run that has not ended
 # 5 s after the input closed; the real time from closing to exit is
 # printed (ms; with EOF_RUNS=N, the median of N runs, for
-# doc/protocol.md). Then the rule's edges: commands queued before the end
-# still run to their end but the last; a script that ends with quit gets
-# every answer in full; and, under valgrind (build/vg, as tests/soak.sh),
-# no leak on this path.
+# doc/protocol.md). At a terminal (readline, through script(1)), Ctrl-D
+# while perft runs does the same. Then the rule's edges: commands queued
+# before the end still run to their end but the last; a script that ends
+# with quit gets every answer in full. Last, what this path frees, against
+# the same session ended by quit: under valgrind (build/vg, as
+# tests/soak.sh) the heap, under strace the mmap'd tables.
 # Environment: QUARTET, VG_QUARTET (default build/vg/bin/quartet),
 # EOF_RUNS (default 1).
 : "${QUARTET:=bin/quartet}" "${EOF_RUNS:=1}"
