@@ -76,6 +76,7 @@ check() {
         times="$times $took"
         k=$((k + 1))
     done
+    # shellcheck disable=SC2086  # one number a word
     median=$(printf '%s\n' $times | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
     if [ "$rc" -ne 0 ]; then
         bad "$1: exit status $rc (137: still running 5 s after the end of input)" "$(tail -n 3 "$tmp/out")"
