@@ -718,12 +718,16 @@ const struct command *command_find(const char *name)
     return NULL;
 }
 
-/* A command stopped by the time cap says so (always false: a failure). */
+/* A command stopped by the time cap or the end of input says so (always
+ * false: a failure). */
 static bool explain_stop(const struct session *s, struct text *out)
 {
-    if (stop_value(s->stop) == STOP_TIME_LIMIT &&
-        strcmp(text_str(out), "interrupted") == 0)
+    if (strcmp(text_str(out), "interrupted") != 0)
+        return false;
+    if (stop_value(s->stop) == STOP_TIME_LIMIT)
         text_printf(out, ": command time limit (%g s)", s->max_command_time);
+    else if (stop_value(s->stop) == STOP_END_OF_INPUT)
+        text_puts(out, ": end of input");
     return false;
 }
 

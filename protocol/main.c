@@ -75,7 +75,9 @@ static void usage(FILE *f)
           "While a command runs, a line '# interrupt' (GoGui's gogui-interrupt)\n"
           "or SIGINT stops it: perft, solve, stoner answer '? interrupted', genmove\n"
           "plays the best move found so far; other lines wait their turn. SIGINT\n"
-          "with nothing running ends the engine. See doc/service.md.\n",
+          "with nothing running ends the engine. The end of input stops the last\n"
+          "command the same way, then ends the engine (end a script with quit to\n"
+          "have its last command run in full). See doc/service.md.\n",
           f);
 }
 
@@ -298,7 +300,8 @@ static void loop_interactive(struct session *s, struct runner *r, struct text *o
 {
     interactive_init(s, r);
     char *line;
-    while (!s->quit && !ferror(stdout)) {
+    /* runner_terminal_ended: Ctrl-D or a hang-up while a command ran. */
+    while (!s->quit && !ferror(stdout) && !runner_terminal_ended(r)) {
         line = interactive_read();
         if (runner_take_sigint(r)) {
             free(line);
@@ -340,6 +343,10 @@ int main(int argc, char **argv)
     start(&s, &c);
     bool interactive = !c.nboard && isatty(STDIN_FILENO);
     struct runner *r = runner_new(interactive ? -1 : STDIN_FILENO, c.max_command_time);
+    if (r && interactive && runner_watch_terminal(r, STDIN_FILENO) != 0) {
+        runner_free(r);
+        r = NULL;
+    }
     if (!r) {
         fputs("quartet: cannot start the input thread\n", stderr);
         exit(1);

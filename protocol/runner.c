@@ -2,9 +2,11 @@
  *
  * Threads: the main thread runs commands; the reader thread (piped use)
  * reads lines into the queue and turns `# interrupt` into a stop; the
- * watchdog (with a time cap) stops a command that runs too long; the
- * SIGINT handler runs on whichever thread the signal lands and only
- * touches atomics and a semaphore. One mutex guards the queue and the
+ * watchdog (with a time cap) stops a command that runs too long; the end
+ * of input stops the last command (runner.h); in interactive use the
+ * terminal's watch stops one on Ctrl-D; the SIGINT handler runs on
+ * whichever thread the signal lands and only touches atomics and a
+ * semaphore. One mutex guards the queue and the
  * running command; the stop flag is written with atomic stores because the
  * engine polls it without the lock. */
 #include "protocol/runner.h"
@@ -14,11 +16,13 @@
 #include "protocol/session.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <semaphore.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -33,14 +37,16 @@ struct runner {
     pthread_cond_t cv;         /* queue space, command begin/end, shutdown */
     sem_t wake;                /* main: a line, end of input or idle SIGINT */
     int fd;
-    pthread_t reader, watchdog;
-    bool have_reader, have_watchdog;
+    pthread_t reader, watchdog, tty_watch;
+    bool have_reader, have_watchdog, have_tty_watch;
+    int tty;                   /* the terminal runner_watch_terminal watches */
+    volatile int tty_ended;    /* ... and its input ended during a command */
 
     struct runner_line *head, *tail;
     size_t queued_lines, queued_bytes;
     bool eof, reader_done, shutdown;
     bool taken;                /* main took a command line, not yet ended */
-    bool taken_interrupted;    /* ... and an interrupt came for it */
+    int taken_stop;            /* ... and why it must stop (stop_reason) */
 
     double cap;                /* seconds; 0: none */
     unsigned long generation;  /* counts commands begun */
@@ -180,6 +186,38 @@ static struct runner_line *new_line(const char *text, size_t len, bool too_long)
     return l;
 }
 
+/* A line that gets an answer (a command, or one too long): blank lines
+ * and comments behind the running command leave it the last one. */
+static bool answered(const struct runner_line *l)
+{
+    return l->too_long || !is_blank(l->text, l->len);
+}
+
+/* Under the lock: stops the command main has taken, for why: at once
+ * when it runs, else from its start. An earlier reason stays. */
+static void stop_taken(struct runner *r, int why)
+{
+    if (__atomic_load_n(&r->running, __ATOMIC_SEQ_CST)) {
+        if (__atomic_load_n(&r->stop, __ATOMIC_RELAXED) == STOP_NONE)
+            set_stop(r, why);
+    } else if (r->taken_stop == STOP_NONE) {
+        r->taken_stop = why;
+    }
+}
+
+/* Under the lock, at the end of input: the command taken is stopped when
+ * it is the last one, nothing answerable queued behind it. Commands still
+ * queued were sent to be answered: the last of them is stopped as it is
+ * taken (runner_next). */
+static void end_of_input(struct runner *r)
+{
+    for (const struct runner_line *l = r->head; l; l = l->next)
+        if (answered(l))
+            return;
+    if (r->taken)
+        stop_taken(r, STOP_END_OF_INPUT);
+}
+
 /* Under the lock: the interrupt stops the command that runs now. Between
  * commands it is for the next one: the line main has taken but not yet
  * begun, or else the first command still waiting in the queue (GoGui sends
@@ -187,10 +225,7 @@ static struct runner_line *new_line(const char *text, size_t len, bool too_long)
 static void aim_interrupt(struct runner *r)
 {
     if (r->taken) {
-        if (__atomic_load_n(&r->running, __ATOMIC_SEQ_CST))
-            set_stop(r, STOP_INTERRUPT);
-        else
-            r->taken_interrupted = true;
+        stop_taken(r, STOP_INTERRUPT);
         return;
     }
     for (struct runner_line *l = r->head; l; l = l->next)
@@ -204,12 +239,8 @@ static void aim_interrupt(struct runner *r)
  * command, the one taken but not begun, and every line still queued. */
 static void supersede(struct runner *r)
 {
-    if (r->taken) {
-        if (__atomic_load_n(&r->running, __ATOMIC_SEQ_CST))
-            set_stop(r, STOP_INTERRUPT);
-        else
-            r->taken_interrupted = true;
-    }
+    if (r->taken)
+        stop_taken(r, STOP_INTERRUPT);
     for (struct runner_line *l = r->head; l; l = l->next)
         l->interrupted = true;
 }
@@ -258,6 +289,7 @@ static void *reader_main(void *arg)
     pthread_mutex_lock(&r->mu);
     r->eof = true;
     r->reader_done = true;
+    end_of_input(r);
     pthread_mutex_unlock(&r->mu);
     sem_post(&r->wake);
     return NULL;
@@ -289,6 +321,60 @@ static void *watchdog_main(void *arg)
         ts.tv_sec += sec + ns / 1000000000L;
         ts.tv_nsec = ns % 1000000000L;
         pthread_cond_timedwait(&r->cv, &r->mu, &ts);
+    }
+    pthread_mutex_unlock(&r->mu);
+    return NULL;
+}
+
+/* ---- the terminal's end (interactive use) ---------------------------------- */
+
+enum tty_state { TTY_OPEN, TTY_CTRL_D, TTY_HUNG_UP };
+
+/* What the terminal says, waiting at most 50 ms: hung up, or readable
+ * with nothing to read — Ctrl-D on an empty line (canonical mode:
+ * readline gives the terminal back between lines). A typed line waiting
+ * is a command queued before any end, which then does not stop this
+ * one. */
+static enum tty_state terminal_state(int fd)
+{
+    struct pollfd p = {.fd = fd, .events = POLLIN};
+    if (poll(&p, 1, 50) <= 0)
+        return TTY_OPEN;
+    if (p.revents & (POLLHUP | POLLERR | POLLNVAL))
+        return TTY_HUNG_UP;
+    int n = 0;
+    if (ioctl(fd, FIONREAD, &n) == 0 && n == 0)
+        return TTY_CTRL_D;
+    nanosleep(&(struct timespec){.tv_nsec = 50000000L}, NULL);   /* a line waits */
+    return TTY_OPEN;
+}
+
+static void *tty_main(void *arg)
+{
+    struct runner *r = arg;
+    unsigned long seen = 0;   /* the generation already stopped */
+    pthread_mutex_lock(&r->mu);
+    while (!r->shutdown) {
+        if (!__atomic_load_n(&r->running, __ATOMIC_SEQ_CST) || seen == r->generation) {
+            pthread_cond_wait(&r->cv, &r->mu);
+            continue;
+        }
+        pthread_mutex_unlock(&r->mu);
+        enum tty_state t = terminal_state(r->tty);
+        pthread_mutex_lock(&r->mu);
+        /* Still running (runner_end waits for the lock): else the prompt
+         * is back, and readline reads the Ctrl-D itself. */
+        if (t != TTY_OPEN && __atomic_load_n(&r->running, __ATOMIC_SEQ_CST)) {
+            /* Taken, so that neither readline nor the shell after us
+             * reads it again (read returns 0 on it at once). */
+            char c;
+            if (t == TTY_CTRL_D)
+                (void)!read(r->tty, &c, 1);
+            __atomic_store_n(&r->tty_ended, 1, __ATOMIC_SEQ_CST);
+            if (__atomic_load_n(&r->stop, __ATOMIC_RELAXED) == STOP_NONE)
+                set_stop(r, STOP_END_OF_INPUT);
+            seen = r->generation;
+        }
     }
     pthread_mutex_unlock(&r->mu);
     return NULL;
@@ -359,6 +445,8 @@ void runner_free(struct runner *r)
     pthread_mutex_unlock(&r->mu);
     if (r->have_watchdog)
         pthread_join(r->watchdog, NULL);
+    if (r->have_tty_watch)
+        pthread_join(r->tty_watch, NULL);
     if (r->have_reader && !reader_done) {
         /* Blocked on input that is still open (quit came first): the
          * thread ends with the process and may still use the runner,
@@ -378,6 +466,20 @@ void runner_free(struct runner *r)
     pthread_cond_destroy(&r->cv);
     pthread_mutex_destroy(&r->mu);
     free(r);
+}
+
+bool runner_terminal_ended(const struct runner *r)
+{
+    return __atomic_load_n(&r->tty_ended, __ATOMIC_SEQ_CST) != 0;
+}
+
+int runner_watch_terminal(struct runner *r, int fd)
+{
+    r->tty = fd;
+    if (start_thread(&r->tty_watch, tty_main, r) != 0)
+        return -1;
+    r->have_tty_watch = true;
+    return 0;
 }
 
 /* ---- the main thread's side ------------------------------------------------- */
@@ -426,7 +528,9 @@ enum runner_event runner_next(struct runner *r, double deadline, struct runner_l
             r->queued_bytes -= l->len + sizeof *l;
             if (!l->too_long && !is_blank(l->text, l->len)) {
                 r->taken = true;   /* it runs next: interrupts are its own */
-                r->taken_interrupted = l->interrupted;
+                r->taken_stop = l->interrupted ? STOP_INTERRUPT : STOP_NONE;
+                if (r->eof)
+                    end_of_input(r);   /* the last command: stopped too */
             }
             pthread_cond_broadcast(&r->cv);   /* room in the queue */
         }
@@ -459,7 +563,7 @@ const volatile int *runner_stop_flag(const struct runner *r)
 void runner_begin(struct runner *r, bool pre_stopped)
 {
     pthread_mutex_lock(&r->mu);
-    set_stop(r, pre_stopped || r->taken_interrupted ? STOP_INTERRUPT : STOP_NONE);
+    set_stop(r, pre_stopped ? STOP_INTERRUPT : r->taken_stop);
     r->generation++;
     r->started = clock_now();
     __atomic_store_n(&r->running, 1, __ATOMIC_SEQ_CST);
@@ -473,7 +577,7 @@ void runner_end(struct runner *r)
     __atomic_store_n(&r->running, 0, __ATOMIC_SEQ_CST);
     set_stop(r, STOP_NONE);
     r->taken = false;
-    r->taken_interrupted = false;
+    r->taken_stop = STOP_NONE;
     pthread_cond_broadcast(&r->cv);
     pthread_mutex_unlock(&r->mu);
 }

@@ -1,8 +1,15 @@
 /* Running one command at a time while input keeps arriving: a reader
  * thread reads lines ahead into a bounded queue, and what may stop the
  * running command — a `# interrupt` line (GoGui's convention), SIGINT, the
- * --max-command-time cap — sets the stop flag that command polls. Every
- * other line waits in the queue and is answered in order, as before. */
+ * --max-command-time cap, the end of input — sets the stop flag that
+ * command polls. Every other line waits in the queue and is answered in
+ * order, as before.
+ *
+ * The end of input is read in order, like a line: it stops the last
+ * command, the one running (or taken, about to begin) with no answerable
+ * line queued behind it — a controller that closes its end is gone, and a
+ * search it left running must not go on (issue 48). Commands queued
+ * before the end still run, each to its end but the last. */
 #ifndef QUARTET_RUNNER_H
 #define QUARTET_RUNNER_H
 
@@ -51,6 +58,14 @@ const volatile int *runner_stop_flag(const struct runner *r);
  * an interrupt for it already arrived (it runs with the flag set). */
 void runner_begin(struct runner *r, bool pre_stopped);
 void runner_end(struct runner *r);
+
+/* Interactive use: while a command runs, a thread watches the terminal
+ * fd (which main reads itself only at the prompt): Ctrl-D on an empty
+ * line or a hang-up stops the command as the end of input does, and the
+ * loop then ends instead of prompting. -1 when the thread cannot start. */
+int runner_watch_terminal(struct runner *r, int fd);
+/* True once that watch saw the terminal's input end: the loop ends. */
+bool runner_terminal_ended(const struct runner *r);
 
 /* Interactive use: true (once) when SIGINT arrived while idle. */
 bool runner_take_sigint(struct runner *r);

@@ -61,6 +61,7 @@ enum stop_reason {
     STOP_INTERRUPT,   /* a `# interrupt` line (GoGui) */
     STOP_SIGINT,
     STOP_TIME_LIMIT,  /* --max-command-time ran out */
+    STOP_END_OF_INPUT, /* the input ended (or the terminal hung up) */
 };
 
 /* All fields zero/NULL; then session_new_game. pt: the chosen player, or

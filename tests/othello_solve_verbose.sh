@@ -22,7 +22,8 @@ play b b2
 play w c8
 play b h2
 play w g2'
-printf '%s\n1 solve\n' "$setup" | "$QUARTET" --threads 1 --verbose >"$tmp/out" 2>"$tmp/err"
+# quit ends the script: the end of input would stop the solve, the last command.
+printf '%s\n1 solve\nquit\n' "$setup" | "$QUARTET" --threads 1 --verbose >"$tmp/out" 2>"$tmp/err"
 answer=$(sed -n 's/^=1 //p' "$tmp/out")
 grep '^solve: .*window' "$tmp/err" >"$tmp/lines"
 # Every line: seconds, empties, pass, window, what it found, nodes, rate.
@@ -51,7 +52,7 @@ if awk '{ for (i = 1; i < NF; i++) if ($(i + 1) == "nodes,") n = $i
 else
     bad "solve --verbose: node counts never go down" "$(cut -c1-120 "$tmp/lines")"
 fi
-printf '%s\n1 solve\n' "$setup" | "$QUARTET" --threads 1 >"$tmp/out2" 2>"$tmp/err2"
+printf '%s\n1 solve\nquit\n' "$setup" | "$QUARTET" --threads 1 >"$tmp/out2" 2>"$tmp/err2"
 if [ ! -s "$tmp/err2" ] && [ "$(sed -n 's/^=1 //p' "$tmp/out2")" = "$answer" ]; then
     ok "solve without --verbose: the same answer, nothing on stderr"
 else

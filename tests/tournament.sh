@@ -252,7 +252,8 @@ while read -r l; do
     result=$(echo "$l" | sed 's/.*"result":"\([^"]*\)".*/\1/')
     i=0
     for m in $moves; do [ $((i % 2)) -eq 0 ] && echo "play b $m" || echo "play w $m"; i=$((i + 1)); done >"$tmp/gtp"
-    echo solve >>"$tmp/gtp"
+    # quit last: the end of input would stop the solve, the last command.
+    printf 'solve\nquit\n' >>"$tmp/gtp"
     # The margin is for the side to move: black after an even number of plies.
     margin=$($QUARTET --threads 1 <"$tmp/gtp" | grep '^= [a-hp]' | tail -n 1 | cut -d' ' -f3)
     want=$(echo "$margin $i" | awk '{ m = ($2 % 2 ? -$1 : $1) + 0; print (m > 0 ? "B+" m : m < 0 ? "W+" (-m) : "0") }')
