@@ -6,7 +6,7 @@
 #include "protocol/nboard.h"
 
 #include "protocol/args.h"
-#include "protocol/ggf.h"
+#include "records/ggf.h"
 
 #include <ctype.h>
 #include <stdarg.h>

@@ -3,7 +3,7 @@
 #include "protocol/sequence.h"
 
 #include "engine/stop.h"
-#include "protocol/transcript.h"
+#include "records/transcript.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -15,8 +15,8 @@
  * a transcript the record carries is that one. */
 #include "tools/quartet-match/adjudicate.h"
 #include "tools/quartet-match/check.h"
-#include "tools/quartet-render/record.h"
-#include "protocol/ggf.h"
+#include "records/record.h"
+#include "records/ggf.h"
 
 #include <ctype.h>
 

@@ -5,7 +5,7 @@
  * message and the game unchanged. */
 #include "check.h"
 #include "engine/rng.h"
-#include "protocol/ggf.h"
+#include "records/ggf.h"
 
 #include <stdlib.h>
 #include <string.h>

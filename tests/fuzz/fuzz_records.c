@@ -17,9 +17,9 @@
 #include "tools/quartet-match/ggflines.h"
 #include "tools/quartet-match/merge.h"
 #include "tools/quartet-match/resume.h"
-#include "tools/quartet-render/record.h"
-#include "tools/quartet-render/strict.h"
-#include "protocol/ggf.h"
+#include "records/record.h"
+#include "records/strict.h"
+#include "records/ggf.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,8 +3,8 @@
 #include "check.h"
 #include "adjudicate.h"
 #include "match.h"
-#include "tools/quartet-render/record.h"
-#include "tools/quartet-render/strict.h"
+#include "records/record.h"
+#include "records/strict.h"
 
 #include <ctype.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
 #include "balance.h"
 #include "engine/player.h"
 #include "engine/rng.h"
-#include "protocol/transcript.h"
+#include "records/transcript.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -1,7 +1,7 @@
 /* Writers of the three record formats. */
 #include "records.h"
-#include "textclean.h"
-#include "protocol/ggf.h"
+#include "records/textclean.h"
+#include "records/ggf.h"
 
 #include <ctype.h>
 #include <errno.h>

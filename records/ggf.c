@@ -1,6 +1,6 @@
 /* The GGF codec of ggf.h: one game's text to a struct ggf_game and back,
  * strictly (every malformed or truncated game refused with a message). */
-#include "protocol/ggf.h"
+#include "records/ggf.h"
 
 #include <math.h>
 #include <stdarg.h>

@@ -1,6 +1,8 @@
 /* Replaying a record through the engine library: the game by name, its
  * size and variants, every move parsed and checked legal. */
-#include "render.h"
+#include "records/replay.h"
+
+#include <stdio.h>
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -41,10 +43,6 @@ static int setup(const struct rec_game *r, struct replay *rp, struct game_option
     }
     if (variant_flags(g, r->variants, &o->flags, err, cap) != 0)
         return -1;
-    if (!g->svg) {
-        snprintf(err, cap, "%s has no pictures (no svg hook)", g->name);
-        return -1;
-    }
     rp->g = g;
     rp->moves = malloc(sizeof *rp->moves * (size_t)(r->nmoves + 1));
     rp->states = malloc(g->state_size * (size_t)(r->nmoves + 1));
@@ -103,15 +101,4 @@ void replay_free(struct replay *rp)
 const void *replay_state(const struct replay *rp, int ply)
 {
     return rp->states + rp->g->state_size * (size_t)ply;
-}
-
-char *render_ply(const struct replay *rp, int ply, bool legal)
-{
-    struct game_svg_options opt = {legal, ply > 0 ? rp->moves[ply - 1] : MOVE_NONE};
-    const void *st = replay_state(rp, ply);
-    int n = rp->g->svg(st, &opt, NULL, 0);
-    char *buf = n > 0 ? malloc((size_t)n + 1) : NULL;
-    if (buf)
-        rp->g->svg(st, &opt, buf, (size_t)n + 1);
-    return buf;
 }

@@ -1,5 +1,5 @@
 /* Cleaning and escaping of untrusted text for the three record formats. */
-#include "textclean.h"
+#include "records/textclean.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -4,9 +4,9 @@
  * is read as far as it carries a game: its BO start (a set-up position
  * when it is not the normal start), its moves (a pass put in where one
  * colour moves twice), its players and its result from RE. */
-#include "record.h"
-#include "strict.h"
-#include "protocol/ggf.h"
+#include "records/record.h"
+#include "records/strict.h"
+#include "records/ggf.h"
 
 #include <ctype.h>
 #include <stdbool.h>

@@ -4,8 +4,8 @@
  * doc/tournaments.md says (\\ \n \r \t \xNN), so each is one line. Every line ends in a newline and a
  * game is whole only with its Game, Size, Moves, Result and Reason lines
  * and the blank line after them, so a file cut anywhere else is refused. */
-#include "record.h"
-#include "strict.h"
+#include "records/record.h"
+#include "records/strict.h"
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* Reading a record file: the whole file in memory, the format told by its
  * first character, and the shared pieces the three readers fill games with. */
-#include "record.h"
-#include "strict.h"
+#include "records/record.h"
+#include "records/strict.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -2,8 +2,8 @@
  * takes the keys a picture needs (game, name, size, variants, engines,
  * moves, result; transcript, checked against the moves) and skips any others, so records with more fields read
  * the same. */
-#include "record.h"
-#include "strict.h"
+#include "records/record.h"
+#include "records/strict.h"
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* JSON reading for the runner's own lines (records, resume, merge). */
-#include "json.h"
-#include "tools/quartet-render/strict.h"
+#include "records/json.h"
+#include "records/strict.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* Strict decimal numbers and UTF-8 validation for the record readers. */
-#include "strict.h"
+#include "records/strict.h"
 
 #include <string.h>
 

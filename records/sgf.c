@@ -3,8 +3,8 @@
  * ("fe" = f5), "" a pass and "swap-pieces" the swap. Setup properties are
  * taken to be the game's own start (quartet-match writes only that);
  * variations are refused. */
-#include "record.h"
-#include "strict.h"
+#include "records/record.h"
+#include "records/strict.h"
 
 #include <ctype.h>
 #include <stdbool.h>

@@ -1,6 +1,6 @@
 /* Splitting a written move list (commas, or a transcript such as f5d6c3)
  * into the moves of a game, through its parse_move (see transcript.h). */
-#include "protocol/transcript.h"
+#include "records/transcript.h"
 
 #include <string.h>
 #include <strings.h>
