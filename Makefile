@@ -51,6 +51,8 @@ RLIB         := $(BUILD)/libquartet-records.a
 LIBS         := $(RLIB) $(LIB)
 TOOLS        := $(TOOL_SRC:tools/%.c=$(BIN)/%) $(TOOL_DIRS:%=$(BIN)/%)
 TESTS        := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%) $(FAKE_SRC:tests/%.c=$(BUILD)/tests/%)
+# records_verdict: the records library's verdicts on tests/records/ (tests/records.sh).
+TESTS        += $(BUILD)/tests/records_verdict
 
 .PHONY: all test bench bench-ffo install clean fuzz fuzz-build
 .SECONDARY:

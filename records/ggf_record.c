@@ -27,29 +27,56 @@ static int line_at(const char *text, size_t at)
     return line;
 }
 
+/* A property's value as a message may show it: printable ASCII of at most
+ * 24 bytes (anything else is not echoed, so that every reader writes the
+ * same message). */
+static bool showable(const char *v)
+{
+    size_t n = 0;
+    for (; v[n]; n++)
+        if (v[n] < 32 || v[n] > 126 || n >= 24)
+            return false;
+    return true;
+}
+
+/* A decimal number as GGF writes margins and komi: an optional sign,
+ * digits, optionally a point and digits; nothing else (no hex, no
+ * exponent, no trailing text). The end of it, or NULL. */
+static const char *decimal(const char *s, double *v)
+{
+    const char *p = s + (*s == '+' || *s == '-');
+    size_t d = strspn(p, "0123456789");
+    if (d == 0 || d > 6)
+        return NULL;
+    p += d;
+    if (*p == '.') {
+        size_t f = strspn(p + 1, "0123456789");
+        if (f == 0 || f > 6)
+            return NULL;
+        p += 1 + f;
+    }
+    char buf[24];
+    memcpy(buf, s, (size_t)(p - s));
+    buf[p - s] = '\0';
+    *v = strtod(buf, NULL);
+    return p;
+}
+
 /* RE ("+18.00", "-4:t", "0.00:s") as the other records write a result
  * ("B+18", "W+T", "0"); false when RE is not of that form. */
 static bool result_of_re(const char *re, char *out, size_t cap, char *flag)
 {
-    const char *p = re;
-    int sign = 0;
-    if (*p == '+' || *p == '-')
-        sign = *p++ == '-' ? -1 : 1;
-    if (!isdigit((unsigned char)*p))
-        return false;
-    char *end;
-    double v = strtod(p, &end);
-    if (end == p || v > 1e6)
+    double v;
+    const char *end = decimal(re, &v);
+    if (!end)
         return false;
     *flag = 0;
     if (*end == ':') {
         *flag = end[1];
-        if (!strchr("trs", *flag) || !*flag || end[2])
+        if (!*flag || !strchr("trs", *flag) || end[2])
             return false;
     } else if (*end)
         return false;
-    if (sign < 0)
-        v = -v;
     char side = v > 0 ? 'B' : 'W';
     if (v == 0)
         snprintf(out, cap, "0");
@@ -62,18 +89,25 @@ static bool result_of_re(const char *re, char *out, size_t cap, char *flag)
 
 /* The game's result: quartet-match's QR (which RE must agree with), or
  * what RE says. */
-static const char *take_result(const struct ggf_game *gg, struct rec_game *g)
+static const char *take_result(const struct ggf_game *gg, struct rec_game *g, char *why,
+                               size_t cap)
 {
     const char *re = ggf_get(gg, "RE"), *qr = ggf_get(gg, "QR");
     char from_re[32] = "", flag = 0;
-    bool re_ok = re && result_of_re(re, from_re, sizeof from_re, &flag);
+    if (re && !result_of_re(re, from_re, sizeof from_re, &flag)) {
+        if (showable(re))
+            snprintf(why, cap, "RE[%s]: not a GGF result (black's margin in decimal: +8.000, "
+                     "-4:r)", re);
+        else
+            snprintf(why, cap, "RE: not a GGF result (black's margin in decimal: +8.000, -4:r)");
+        return why;
+    }
     if (!qr) {
-        rec_copy(g->result, sizeof g->result, re_ok ? from_re : re ? re : "",
-                 strlen(re_ok ? from_re : re ? re : ""));
+        rec_copy(g->result, sizeof g->result, from_re, strlen(from_re));
         return NULL;
     }
     rec_copy(g->result, sizeof g->result, qr, strlen(qr));
-    if (!re_ok)
+    if (!re)
         return "RE missing or not a GGF result beside QR";
     /* A forfeit (QR X+F) is written as a resignation: GGF has no flag. */
     size_t n = strlen(qr);
@@ -99,22 +133,95 @@ static bool is_normal_start(const struct ggf_game *gg)
     return true;
 }
 
-/* TY: the board size, and "r" for GGS's random starts (their BO says
- * where the game starts); another game type is not Othello as Quartet
- * plays it. */
-static const char *take_type(const struct ggf_game *gg, struct rec_game *g)
+/* The board sizes Quartet's Othello plays. */
+static bool othello_size(const char *digits, size_t n)
+{
+    return n == 1 && (digits[0] == '4' || digits[0] == '6' || digits[0] == '8');
+}
+
+/* TY as GGS writes it, [s]SIZE[r[N]][k]: s a synchro game (one of a
+ * pair; each is an ordinary game), rN a random start (BO gives it), k a
+ * komi game (KM). Other flags are rule variants Quartet does not play. */
+static const char *take_type(const struct ggf_game *gg, struct rec_game *g, bool *komi,
+                             char *why, size_t cap)
 {
     const char *ty = ggf_get(gg, "TY");
+    char name[40];
+    snprintf(name, sizeof name, showable(ty ? ty : "") ? "TY[%s]" : "TY", ty ? ty : "");
+    *komi = false;
     int size = 0;
     if (ty) {
-        size_t d = strspn(ty, "0123456789");
-        if (!d || (ty[d] && strcmp(ty + d, "r") != 0) ||
-            !strict_int_text(ty, d, 1, RECORD_MAX_SIZE, &size))
-            return "TY is not a board size (a game type Quartet does not play)";
+        const char *p = ty + (*ty == 's');
+        size_t d = strspn(p, "0123456789");
+        const char *digits = p;
+        bool random = false;
+        if (d == 0) {
+            snprintf(why, cap, "%s: not a GGS game type ([s]SIZE[rN][k])", name);
+            return why;
+        }
+        for (p += d; *p; p++) {
+            if (*p == 'r' && !random) {
+                random = true;
+                p += strspn(p + 1, "0123456789");
+            } else if (*p == 'k' && !*komi) {
+                *komi = true;
+            } else if (*p == 'a') {
+                snprintf(why, cap, "%s: anti-Othello (a) is a rule variant Quartet does not play",
+                         name);
+                return why;
+            } else if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) {
+                snprintf(why, cap, "%s: '%c' is a game type flag Quartet does not play", name, *p);
+                return why;
+            } else {
+                snprintf(why, cap, "%s: not a GGS game type ([s]SIZE[rN][k])", name);
+                return why;
+            }
+        }
+        if (!othello_size(digits, d)) {
+            snprintf(why, cap, "%s: board size %.*s is not one Quartet's Othello plays (4, 6 "
+                     "or 8)", name, d > 20 ? 20 : (int)d, digits);
+            return why;
+        }
+        size = digits[0] - '0';
+        if (random && !gg->size) {
+            snprintf(why, cap, "%s: a random start (r) without its BO", name);
+            return why;
+        }
     }
-    if (gg->size && size && gg->size != size)
-        return "TY and BO give two board sizes";
+    if (gg->size && (gg->size > 8 || gg->size % 2 || gg->size < 4)) {
+        snprintf(why, cap, "BO: board size %d is not one Quartet's Othello plays (4, 6 or 8)",
+                 gg->size);
+        return why;
+    }
+    if (gg->size && size && gg->size != size) {
+        snprintf(why, cap, "%s and BO give two board sizes (%d and %d)", name, size, gg->size);
+        return why;
+    }
     g->size = gg->size ? gg->size : size;
+    return NULL;
+}
+
+/* KM, the komi of a komi game: a decimal number of discs. */
+static const char *take_komi(const struct ggf_game *gg, struct rec_game *g, bool komi_game,
+                             char *why, size_t cap)
+{
+    const char *km = ggf_get(gg, "KM");
+    if (!km) {
+        if (komi_game)
+            snprintf(why, cap, "%s: a komi game (k) without its KM", ggf_get(gg, "TY"));
+        return komi_game ? why : NULL;
+    }
+    double v;
+    const char *end = decimal(km, &v);
+    if (!end || *end || v > 64 || v < -64) {
+        if (showable(km))
+            snprintf(why, cap, "KM[%s]: not a komi (a decimal number from -64 to 64)", km);
+        else
+            snprintf(why, cap, "KM: not a komi (a decimal number from -64 to 64)");
+        return why;
+    }
+    g->has_komi = 1;
+    g->komi = v;
     return NULL;
 }
 
@@ -149,20 +256,24 @@ static const char *take_event(const struct ggf_game *gg, struct rec_game *g)
     return NULL;
 }
 
-static const char *to_record(const struct ggf_game *gg, struct rec_game *g)
+/* gg as a rec_game; the reason it is refused, or NULL. */
+static const char *to_record(const struct ggf_game *gg, struct rec_game *g, char *why,
+                             size_t cap)
 {
-    const char *gm = ggf_get(gg, "GM"), *why;
+    const char *gm = ggf_get(gg, "GM"), *bad;
+    bool komi;
     if (!gm || strcasecmp(gm, "Othello") != 0)
         return "not an Othello game (GM[Othello]): GGF is read for Othello only";
     snprintf(g->game, sizeof g->game, "Othello");
-    if ((why = take_type(gg, g)) != NULL)
-        return why;
+    if ((bad = take_type(gg, g, &komi, why, cap)) != NULL ||
+        (bad = take_komi(gg, g, komi, why, cap)) != NULL)
+        return bad;
     const char *v = ggf_get(gg, "GN");
     if (v && !strict_int_text(v, strlen(v), 1, RECORD_MAX_GAME, &g->id))
         return "game number in GN out of range (1 to 10^9)";
     g->numbered = v != NULL;
-    if ((why = take_event(gg, g)) != NULL)
-        return why;
+    if ((bad = take_event(gg, g)) != NULL)
+        return bad;
     for (int s = 0; s < 2; s++) {
         v = ggf_get(gg, s ? "PW" : "PB");
         rec_copy(g->players[s], sizeof g->players[s], v ? v : "", v ? strlen(v) : 0);
@@ -170,13 +281,11 @@ static const char *to_record(const struct ggf_game *gg, struct rec_game *g)
     g->nplayers = 2;
     if ((v = ggf_get(gg, "GC")) != NULL)
         rec_copy(g->reason, sizeof g->reason, v, strlen(v));
-    if ((why = take_result(gg, g)) != NULL)
-        return why;
+    if ((bad = take_result(gg, g, why, cap)) != NULL)
+        return bad;
     char next = 'B';
     if (gg->size && !is_normal_start(gg)) {
         size_t n = (size_t)gg->size * (size_t)gg->size;
-        if (n >= sizeof g->setup)
-            return "BO too large";
         for (size_t i = 0; i < n; i++)
             g->setup[i] = gg->board[i] == '*' ? 'X' : gg->board[i];
         g->setup[n] = '\0';
@@ -186,7 +295,8 @@ static const char *to_record(const struct ggf_game *gg, struct rec_game *g)
     for (int i = 0; i < gg->nmoves; i++) {
         const struct ggf_move *m = &gg->moves[i];
         /* A colour moving twice: the other passed between (GGS leaves
-         * forced passes out of some games). */
+         * forced passes out of some games); the replay refuses the pass
+         * where it was not forced. */
         if (m->color != next && rec_add_move(g, "pass", 4) != 0)
             return "out of memory";
         char low[REC_MOVE_LEN];
@@ -203,6 +313,22 @@ static const char *to_record(const struct ggf_game *gg, struct rec_game *g)
     return NULL;
 }
 
+/* A GGS match line's count ("2 " before its games): the count, 0 when
+ * the text at pos is a game, -1 when it is a bad count. */
+static int match_count(const char *text, size_t *pos)
+{
+    const char *s = text + *pos;
+    size_t d = strspn(s, "0123456789");
+    if (d == 0)
+        return 0;
+    int n;
+    size_t w = strspn(s + d, " \t");
+    if (!strict_int_text(s, d, 1, 99, &n) || w == 0 || s[d + w] != '(')
+        return -1;
+    *pos += d + w;
+    return n;
+}
+
 int rec_read_ggf(const char *text, struct rec_file *f, char *err, size_t cap)
 {
     size_t len = strlen(text), pos = 0;
@@ -216,26 +342,45 @@ int rec_read_ggf(const char *text, struct rec_file *f, char *err, size_t cap)
         pos += strspn(text + pos, " \t\r\n");
         if (pos >= len)
             break;
-        size_t used;
-        char msg[200];
         int line = line_at(text, pos);
-        if (ggf_read(text + pos, len - pos, &used, gg, msg, sizeof msg) != 0) {
-            /* "GGF, byte N: why": the line is named instead. */
-            const char *why = strstr(msg, ": ");
-            snprintf(err, cap, "line %d: GGF does not parse: %s",
-                     line_at(text, pos + used), why ? why + 2 : msg);
-            rc = -1;
-            break;
-        }
-        struct rec_game *g = rec_new_game(f, line);
-        const char *why = g ? to_record(gg, g) : "out of memory";
-        if (why) {
-            snprintf(err, cap, "line %d: GGF game: %s", line, why);
-            if (g)
-                rec_drop_last(f);
+        int count = match_count(text, &pos);
+        if (count < 0) {
+            snprintf(err, cap, "line %d: a GGS match line is a count (1 to 99), a space and "
+                     "its games", line);
             rc = -1;
         }
-        pos += used;
+        for (int k = 0; rc == 0 && k < (count ? count : 1); k++) {
+            size_t used;
+            char msg[200];
+            if (k > 0)
+                pos += strspn(text + pos, " \t");
+            if (k > 0 && (pos >= len || text[pos] != '(')) {
+                snprintf(err, cap, "line %d: the match line gives %d games, but has %d", line,
+                         count, k);
+                rc = -1;
+            } else if (ggf_read(text + pos, len - pos, &used, gg, msg, sizeof msg) != 0) {
+                /* "GGF, byte N: why": the line is named instead. */
+                const char *w = strstr(msg, ": ");
+                snprintf(err, cap, "line %d: GGF does not parse: %s", line_at(text, pos + used),
+                         w ? w + 2 : msg);
+                rc = -1;
+            } else {
+                struct rec_game *g = rec_new_game(f, line_at(text, pos + strspn(text + pos, " \t\r\n")));
+                char why[200];
+                const char *bad = g ? to_record(gg, g, why, sizeof why) : "out of memory";
+                if (!g) {
+                    snprintf(err, cap, "out of memory");
+                    rc = -1;
+                } else if (bad)
+                    rec_refuse(g, "%s", bad);
+                pos += used;
+            }
+        }
+        if (rc == 0 && count && text[pos + strspn(text + pos, " \t")] == '(') {
+            snprintf(err, cap, "line %d: the match line gives %d games, but has more", line,
+                     count);
+            rc = -1;
+        }
     }
     free(gg);
     return rc;

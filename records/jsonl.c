@@ -227,18 +227,14 @@ int rec_read_jsonl(const char *text, struct rec_file *f, char *err, size_t cap)
             /* The runner ends every line; one without its newline was cut. */
             if (ok && !end)
                 ok = fail(&c, "no newline at its end: the line is cut off");
+            /* A line is a game of its own: a bad one is refused, and the
+             * next line is read. */
             char why[120];
-            if (ok && rec_check_transcript(g, why, sizeof why) != 0) {
-                rec_drop_last(f);
-                snprintf(err, cap, "line %d: %s", line + 1, why);
-                return -1;
-            }
-            if (!ok) {
-                rec_drop_last(f);
-                snprintf(err, cap, "line %d: JSON does not parse: %s (column %d)", line + 1,
-                         c.why, (int)(c.s - s) + 1);
-                return -1;
-            }
+            if (ok && rec_check_transcript(g, why, sizeof why) != 0)
+                rec_refuse(g, "line %d: %s", line + 1, why);
+            if (!ok)
+                rec_refuse(g, "line %d: JSON does not parse: %s (column %d)", line + 1, c.why,
+                           (int)(c.s - s) + 1);
         }
         s += len + (end != NULL);
     }

@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,16 +91,31 @@ static bool looks_ggf(const char *s)
     return strncmp(s, "GM[", 3) == 0 && ((s[3] >= 'A' && s[3] <= 'Z') || (s[3] >= 'a' && s[3] <= 'z'));
 }
 
+/* A GGS match line: a count of games, then the games ("2 (;...;)(;...;)"). */
+static bool looks_ggf_match(const char *s)
+{
+    size_t d = strspn(s, "0123456789");
+    if (d == 0)
+        return false;
+    s += d;
+    size_t w = strspn(s, " \t");
+    return w > 0 && s[w] == '(' && looks_ggf(s + w);
+}
+
 enum rec_format rec_format_of(const char *text)
 {
     const char *s = text + strspn(text, " \t\r\n");
+    if (*s == '(')
+        return looks_ggf(s) ? REC_GGF : REC_SGF;
+    if (*s >= '0' && *s <= '9')
+        return looks_ggf_match(s) ? REC_GGF : REC_UNKNOWN;
+    if ((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z'))
+        return REC_TRANSCRIPT;
     switch (*s) {
     case '\0':
         return REC_EMPTY;
     case '{':
         return REC_JSONL;
-    case '(':
-        return looks_ggf(s) ? REC_GGF : REC_SGF;
     case '[':
         return REC_TEXT;
     default:
@@ -107,7 +123,18 @@ enum rec_format rec_format_of(const char *text)
     }
 }
 
-int rec_parse(const char *text, size_t len, struct rec_file *f, char *err, size_t cap)
+/* A reader that stopped (text it cannot read past): the game it was in
+ * is refused with its message, and no game follows. */
+static int stopped(struct rec_file *f, const char *err)
+{
+    struct rec_game *g = rec_new_game(f, 0);
+    if (!g)
+        return -1;
+    rec_refuse(g, "%s", err);
+    return 0;
+}
+
+int rec_parse_all(const char *text, size_t len, struct rec_file *f, char *err, size_t cap)
 {
     size_t ok = utf8_valid_prefix(text, len);
     if (ok < len) {
@@ -116,23 +143,68 @@ int rec_parse(const char *text, size_t len, struct rec_file *f, char *err, size_
         return -1;
     }
     const char *s = text + strspn(text, " \t\r\n");
+    int (*reader)(const char *, struct rec_file *, char *, size_t) = NULL;
     switch (rec_format_of(text)) {
     case REC_EMPTY:
         return 0; /* no game: the callers say so */
     case REC_JSONL:
-        return rec_read_jsonl(text, f, err, cap);
+        reader = rec_read_jsonl;
+        break;
     case REC_GGF:
-        return rec_read_ggf(text, f, err, cap);
+        reader = rec_read_ggf;
+        break;
     case REC_SGF:
-        return rec_read_sgf(text, f, err, cap);
+        reader = rec_read_sgf;
+        break;
     case REC_TEXT:
-        return rec_read_text(text, f, err, cap);
+        reader = rec_read_text;
+        break;
+    case REC_TRANSCRIPT:
+        reader = rec_read_transcript;
+        break;
     case REC_UNKNOWN:
         break;
     }
-    snprintf(err, cap, "line %d: not a game record (JSON Lines, SGF, GGF or text) of quartet-match",
-             line_of(text, (size_t)(s - text)));
-    return -1;
+    if (!reader) {
+        snprintf(err, cap, "line %d: not a game record (JSON Lines, SGF, GGF, text or "
+                 "transcript)", line_of(text, (size_t)(s - text)));
+        return -1;
+    }
+    char why[240] = "";
+    if (reader(text, f, why, sizeof why) != 0 && stopped(f, why) != 0) {
+        snprintf(err, cap, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+int rec_parse(const char *text, size_t len, struct rec_file *f, char *err, size_t cap)
+{
+    if (rec_parse_all(text, len, f, err, cap) != 0)
+        return -1;
+    for (int i = 0; i < f->n; i++) {
+        const struct rec_game *g = &f->games[i];
+        if (!g->why[0])
+            continue;
+        if (strncmp(g->why, "line ", 5) == 0)
+            snprintf(err, cap, "%s", g->why);
+        else
+            snprintf(err, cap, "line %d: %s", g->line, g->why);
+        while (f->n > i)
+            rec_drop_last(f);
+        return -1;
+    }
+    return 0;
+}
+
+void rec_refuse(struct rec_game *g, const char *fmt, ...)
+{
+    if (g->why[0])
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(g->why, sizeof g->why, fmt, ap);
+    va_end(ap);
 }
 
 int rec_read(const char *path, struct rec_file *f, char *err, size_t cap)

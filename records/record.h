@@ -38,6 +38,12 @@ struct rec_game {
     int schedule_games;              /* games in the event's whole schedule */
     int engine_index[REC_MAX_SEATS]; /* per seat, the engine's place in the event */
     int nengine_index;
+    /* A komi (GGF's KM of a TY with k): added to black's disc margin. */
+    int has_komi;
+    double komi;
+    /* Why the game is refused ("" when it is not): the game parsed as far
+     * as its record goes, but is no game Quartet reads (rec_parse_all). */
+    char why[200];
 };
 
 struct rec_file {
@@ -47,12 +53,14 @@ struct rec_file {
 
 /* A record file's format, told by its first character other than white
  * space: '{' JSON Lines, '(' SGF or GGF -- GGF when the first property is
- * GM with a name, not a number -- '[' text. */
-enum rec_format { REC_EMPTY, REC_JSONL, REC_SGF, REC_GGF, REC_TEXT, REC_UNKNOWN };
+ * GM with a name, not a number -- a count then '(' a GGS match line (GGF),
+ * '[' text, a letter a transcript ("Othello 8 f5d6c3"). */
+enum rec_format { REC_EMPTY, REC_JSONL, REC_SGF, REC_GGF, REC_TEXT, REC_TRANSCRIPT, REC_UNKNOWN };
 enum rec_format rec_format_of(const char *text);
 
 /* Reads every game of the file at path, in the format rec_format_of
- * tells. Returns 0, or -1 with a message naming the file and line in err. */
+ * tells. Returns 0, or -1 with a message naming the file and line in err
+ * (rec_parse's, the first refused game). */
 int rec_read(const char *path, struct rec_file *f, char *err, size_t cap);
 void rec_free(struct rec_file *f);
 
@@ -60,10 +68,18 @@ void rec_free(struct rec_file *f);
  * message in err (naming the file: a folder, unreadable, too large) and
  * errno set. */
 char *rec_file_text(const char *path, size_t *len, char *err, size_t cap);
-/* Reads the len bytes of text (a record file, any of the three formats)
- * into f. Returns 0, or -1 with "line N: why" in err, keeping in f the
- * whole games read before the line that failed. */
+/* Reads the len bytes of text (a record file, any of the formats) into f,
+ * every game: a game that is refused is kept with its reason in why, and
+ * reading goes on after it where the format allows (tests/records/README.md
+ * says where). Returns 0, or -1 with the reason in err when the file as a
+ * whole is no record (not UTF-8, a NUL byte, no known format). */
+int rec_parse_all(const char *text, size_t len, struct rec_file *f, char *err, size_t cap);
+/* rec_parse_all, then -1 with "line N: why" in err at the first refused
+ * game, keeping in f only the whole games read before it. */
 int rec_parse(const char *text, size_t len, struct rec_file *f, char *err, size_t cap);
+/* Refuses g: its reason (printf-style) into g->why, the first one kept. */
+void rec_refuse(struct rec_game *g, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 /* Helpers for the format readers (record.c). */
 struct rec_game *rec_new_game(struct rec_file *f, int line);
@@ -72,12 +88,16 @@ void rec_drop_last(struct rec_file *f);
 int rec_add_move(struct rec_game *g, const char *text, size_t len);
 void rec_copy(char *dst, size_t cap, const char *src, size_t len);
 
-/* The three formats: each reads the whole text of a file into f (text is
- * valid UTF-8 without NUL bytes; rec_parse checks that first). */
+/* The formats: each reads the whole text of a file into f (text is valid
+ * UTF-8 without NUL bytes; rec_parse_all checks that first). A game that
+ * is not one Quartet reads is refused (rec_refuse) and reading goes on;
+ * -1 with "line N: why" in err when the text cannot be read further. */
 int rec_read_jsonl(const char *text, struct rec_file *f, char *err, size_t cap);
 int rec_read_sgf(const char *text, struct rec_file *f, char *err, size_t cap);
 int rec_read_text(const char *text, struct rec_file *f, char *err, size_t cap);
 int rec_read_ggf(const char *text, struct rec_file *f, char *err, size_t cap);
+/* Transcripts: one game a line, "GAME SIZE MOVES..." (records/transcript.c). */
+int rec_read_transcript(const char *text, struct rec_file *f, char *err, size_t cap);
 
 /* Whether g's transcript (if it has one) agrees with its moves: the disc
  * moves in lower case run together, passes left out. Returns 0, or -1

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -33,12 +34,12 @@ static int setup(const struct rec_game *r, struct replay *rp, struct game_option
 {
     const struct game *g = game_find(r->game);
     if (!g) {
-        snprintf(err, cap, "game %d: unknown game '%s'", r->id, r->game);
+        snprintf(err, cap, "unknown game '%s'", r->game);
         return -1;
     }
     o->size = r->size ? r->size : g->default_size;
     if (o->size < g->min_size || o->size > g->max_size || !g->size_ok(o->size)) {
-        snprintf(err, cap, "game %d: %s has no size %d", r->id, g->name, o->size);
+        snprintf(err, cap, "%s has no size %d", g->name, o->size);
         return -1;
     }
     if (variant_flags(g, r->variants, &o->flags, err, cap) != 0)
@@ -66,7 +67,7 @@ int replay_game(const struct rec_game *r, struct replay *rp, char *err, size_t c
     if (r->setup[0]) {
         char side[2] = {r->setup_side, '\0'}, e[120] = "no set-up positions";
         if (!g->set_position || g->set_position(rp->states, r->setup, side, e, sizeof e) != 0) {
-            snprintf(err, cap, "game %d: its set-up start is refused: %s", r->id, e);
+            snprintf(err, cap, "its set-up start is refused: %s", e);
             replay_free(rp);
             return -1;
         }
@@ -76,10 +77,11 @@ int replay_game(const struct rec_game *r, struct replay *rp, char *err, size_t c
         char low[REC_MOVE_LEN];
         for (int k = 0; k < REC_MOVE_LEN; k++)
             low[k] = (char)tolower((unsigned char)r->moves[i][k]);
-        move_t m;
-        if (g->parse_move(st, low, &m) != 0 || !game_is_legal(g, st, m)) {
-            snprintf(err, cap, "game %d: move %d (%s) is %s", r->id, i + 1, r->moves[i],
-                     g->parse_move(st, low, &m) != 0 ? "not a move of this game" : "illegal");
+        move_t m = MOVE_PASS;
+        bool parsed = strcmp(low, "pass") == 0 || g->parse_move(st, low, &m) == 0;
+        if (!parsed || !game_is_legal(g, st, m)) {
+            snprintf(err, cap, "move %d (%s) is %s", i + 1, r->moves[i],
+                     !parsed ? "not a move of this game" : "illegal");
             replay_free(rp);
             return -1;
         }

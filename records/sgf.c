@@ -74,11 +74,12 @@ static int property(struct sgf *p, struct rec_game *g, const char *id, const cha
         return sgf_move(p, g, v);
     if (strcmp(id, "GM") == 0) {
         if (!strict_int_text(v, strlen(v), 1, 99, &n) || (n != 2 && n != 11))
-            return fail(p, "GM is neither Othello (2) nor Torus Hex (11)");
-        snprintf(g->game, sizeof g->game, "%s", n == 2 ? "Othello" : "TorusHex");
+            rec_refuse(g, "line %d: GM is neither Othello (2) nor Torus Hex (11)", p->line);
+        else
+            snprintf(g->game, sizeof g->game, "%s", n == 2 ? "Othello" : "TorusHex");
     } else if (strcmp(id, "SZ") == 0) {
         if (!strict_int_text(v, strlen(v), 1, RECORD_MAX_SIZE, &g->size))
-            return fail(p, "SZ out of range (1 to 99)");
+            rec_refuse(g, "line %d: SZ out of range (1 to 99)", p->line);
     } else if (strcmp(id, "QV") == 0)
         rec_copy(g->variants, sizeof g->variants, v, strlen(v));
     else if (strcmp(id, "RE") == 0)
@@ -87,7 +88,7 @@ static int property(struct sgf *p, struct rec_game *g, const char *id, const cha
         rec_copy(g->reason, sizeof g->reason, v, strlen(v));
     else if (strcmp(id, "GN") == 0 && strncmp(v, "game ", 5) == 0) {
         if (!strict_int_text(v + 5, strlen(v + 5), 1, RECORD_MAX_GAME, &g->id))
-            return fail(p, "game number in GN out of range (1 to 10^9)");
+            rec_refuse(g, "line %d: game number in GN out of range (1 to 10^9)", p->line);
     } else if (strcmp(id, "PB") == 0 || strcmp(id, "PW") == 0) {
         rec_copy(g->players[id[1] == 'W'], sizeof g->players[0], v, strlen(v));
         g->nplayers = 2;

@@ -123,7 +123,7 @@ static int text_field(struct text_reader *r, const char *line, size_t len)
         unescape(v, vl, g->game, sizeof g->game);
     else if (strcmp(name, "Size") == 0) {
         if (!strict_int_text(v, vl, 1, RECORD_MAX_SIZE, &g->size))
-            return fail(r, "size out of range (a whole number from 1 to 99)%s", "");
+            rec_refuse(g, "line %d: size out of range (a whole number from 1 to 99)", r->line);
     } else if (strcmp(name, "Variants") == 0)
         unescape(v, vl, g->variants, sizeof g->variants);
     else if (strcmp(name, "Result") == 0)

@@ -6,6 +6,7 @@
 
 #include "engine/game.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 enum transcript_item {
@@ -23,5 +24,21 @@ enum transcript_item {
 enum transcript_item transcript_next(const struct game *g, const void *st,
                                      const char *word, const char **p, move_t *m,
                                      const char **text, size_t *len);
+
+/* Plays m in st under play's turn rule: a pass only where it is forced,
+ * any other move after the forced passes of the seats before its mover.
+ * Returns true, or false with why m is illegal here in why (st then
+ * unchanged). */
+bool transcript_step(const struct game *g, void *st, move_t m, char *why, size_t cap);
+
+/* Reads the words (argc of them, as play_sequence gets them) as moves
+ * from st, checking each on a copy: the moves into *list (malloc'd, *n of
+ * them, the written moves only; transcript_step puts forced passes back).
+ * stop(ctx), when given, is asked before each move. Returns 0, or -1 with
+ * the reason in why: "move N (TEXT) is illegal: WHY", "syntax error: no
+ * moves", "interrupted", "out of memory". */
+int transcript_read(const struct game *g, const void *st, int argc, char **argv,
+                    move_t **list, int *n, bool (*stop)(void *), void *ctx, char *why,
+                    size_t cap);
 
 #endif
