@@ -94,7 +94,11 @@ static const char *take_result(const struct ggf_game *gg, struct rec_game *g, ch
 {
     const char *re = ggf_get(gg, "RE"), *qr = ggf_get(gg, "QR");
     char from_re[32] = "", flag = 0;
-    if (re && !result_of_re(re, from_re, sizeof from_re, &flag)) {
+    /* NBoard writes RE[?] for a game without a result yet. */
+    bool unknown = re && strcmp(re, "?") == 0;
+    if (unknown)
+        snprintf(from_re, sizeof from_re, "?");
+    else if (re && !result_of_re(re, from_re, sizeof from_re, &flag)) {
         if (showable(re))
             snprintf(why, cap, "RE[%s]: not a GGF result (black's margin in decimal: +8.000, "
                      "-4:r)", re);
@@ -107,7 +111,7 @@ static const char *take_result(const struct ggf_game *gg, struct rec_game *g, ch
         return NULL;
     }
     rec_copy(g->result, sizeof g->result, qr, strlen(qr));
-    if (!re)
+    if (!re || unknown)
         return "RE missing or not a GGF result beside QR";
     /* A forfeit (QR X+F) is written as a resignation: GGF has no flag. */
     size_t n = strlen(qr);
