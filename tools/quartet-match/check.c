@@ -119,15 +119,19 @@ static void komi_result(const struct game *g, const void *st, const struct rec_g
 static bool replay(const struct rec_game *p, int max_solve, FILE *out)
 {
     const struct game *g = game_find(p->game);
-    bool vok;
+    bool vok = true;
     char why[160] = "";
-    if (!g || !g->size_ok(p->size)) {
-        fprintf(out, "game %d: unknown game or size: %s %d\n", p->id, p->game, p->size);
-        return false;
-    }
-    struct game_options o = {.size = p->size, .flags = variant_flags(g, p->variants, &vok)};
-    if (!vok) {
-        fprintf(out, "game %d: unknown variant: %s\n", p->id, p->variants);
+    struct game_options o = {.size = p->size};
+    if (g)
+        o.flags = variant_flags(g, p->variants, &vok);
+    if (!g || p->size < g->min_size || p->size > g->max_size || !g->size_ok(p->size) || !vok) {
+        /* No game to replay: refused as records' replay words it. */
+        struct replay rp;
+        if (replay_game(p, &rp, why, sizeof why) == 0) {
+            replay_free(&rp);
+            snprintf(why, sizeof why, "no size recorded");
+        }
+        fprintf(out, "game %d: refused: %s\n", p->id, why);
         return false;
     }
     uint64_t h = 1469598103934665603ULL; /* FNV-1a over the move texts */

@@ -184,8 +184,11 @@ int main(int argc, char **argv)
         return 0;
     }
     const struct rec_game *r = choose(&f, o.game);
-    if (replay_game(r, &rp, err, sizeof err) != 0)
+    char why[400];
+    if (replay_game(r, &rp, why, sizeof why) != 0) {
+        snprintf(err, sizeof err, "game %d: %s", r->id, why);
         die("%s", err);
+    }
     if (o.mode == PLY && o.ply > rp.nplies) {
         fprintf(stderr, "quartet-render: game %d has only %d plies\n", r->id, rp.nplies);
         exit(2);
