@@ -146,5 +146,30 @@ for f in $files; do
     ok "round trip: $f"
 done
 
+# ---- never half-written: a resume whose repair of the records fails
+# (game 2's JSON line does not replay, after game 1 was repaired) leaves
+# the text record and the GGF as they were, and no temporary file ----
+mkdir "$tmp/at"
+run() {
+    $BIN/quartet-match -e "$QUARTET --player random --seed 1" -e "$QUARTET --player random --seed 2" \
+        --games 2 --openings none --quiet --jsonl "$tmp/at/g.jsonl" --records "$tmp/at/g.txt" \
+        --ggf "$tmp/at/g.ggf"
+}
+run >/dev/null 2>&1
+: >"$tmp/at/g.txt"
+sed -n 1p "$tmp/at/g.ggf" >"$tmp/g1" && cp "$tmp/g1" "$tmp/at/g.ggf"
+sed '2s/"moves":\["[a-h][1-8]"/"moves":["a1"/' "$tmp/at/g.jsonl" >"$tmp/j" && cp "$tmp/j" "$tmp/at/g.jsonl"
+run >/dev/null 2>"$tmp/e"
+[ $? -eq 2 ] && grep -q 'game 2: move 1 (a1) does not replay' "$tmp/e" && [ ! -s "$tmp/at/g.txt" ] &&
+    cmp -s "$tmp/at/g.ggf" "$tmp/g1" && [ "$(ls "$tmp/at" | wc -l)" -eq 3 ]
+ok "resume: a failed repair leaves the records as they were, nothing half-written"
+
+# ---- openings: a NUL inside a line and a note's numbers, strictly ----
+printf 'f5\0d6\n' >"$tmp/nul.txt"
+$BIN/quartet-match -e "$QUARTET" -e "$QUARTET" --openings "$tmp/nul.txt" --games 1 --quiet \
+    >/dev/null 2>"$tmp/e"
+[ $? -eq 2 ] && grep -q 'nul.txt:1: a NUL byte in the line' "$tmp/e"
+ok "openings: f5\\0d6 refused, not read as f5"
+
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]
