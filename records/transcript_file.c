@@ -98,6 +98,11 @@ int rec_read_transcript(const char *text, struct rec_file *f, char *err, size_t 
     int line = 0;
     for (const char *s = text; *s; line++) {
         size_t len = strcspn(s, "\n");
+        /* A last line without its newline was cut off, as in every format. */
+        if (!s[len]) {
+            snprintf(err, cap, "line %d: no newline at its end: the line is cut off", line + 1);
+            return -1;
+        }
         if (strspn(s, " \t") < len) {
             struct rec_game *r = rec_new_game(f, line + 1);
             char *copy = malloc(len + 1);

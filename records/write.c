@@ -10,26 +10,45 @@
 #include <string.h>
 #include <strings.h>
 
+/* s as a JSON string, each control character as U+FFFD: what the
+ * JSONL reader makes of one (records/jsonl.c), so that the text reads
+ * back and writes again the same. */
+static void json_text(FILE *out, const char *s)
+{
+    char buf[512];
+    size_t k = 0;
+    for (; *s && k + 4 < sizeof buf; s++) {
+        unsigned char u = (unsigned char)*s;
+        if (u < 0x20 || u == 0x7f) {
+            memcpy(buf + k, "\xef\xbf\xbd", 3);
+            k += 3;
+        } else
+            buf[k++] = *s;
+    }
+    buf[k] = '\0';
+    put_json_string(out, buf);
+}
+
 static void write_jsonl(const struct rec_game *g, FILE *out)
 {
     fprintf(out, "{\"game\":%d,\"name\":", g->id);
-    put_json_string(out, g->game);
+    json_text(out, g->game);
     fprintf(out, ",\"size\":%d,\"variants\":", g->size);
-    put_json_string(out, g->variants);
+    json_text(out, g->variants);
     fputs(",\"engines\":[", out);
     for (int i = 0; i < g->nplayers; i++) {
         fputs(i ? "," : "", out);
-        put_json_string(out, g->players[i]);
+        json_text(out, g->players[i]);
     }
     fputs("],\"moves\":[", out);
     for (int i = 0; i < g->nmoves; i++) {
         fputs(i ? "," : "", out);
-        put_json_string(out, g->moves[i]);
+        json_text(out, g->moves[i]);
     }
     fputs("],\"result\":", out);
-    put_json_string(out, g->result);
+    json_text(out, g->result);
     fputs(",\"reason\":", out);
-    put_json_string(out, g->reason);
+    json_text(out, g->reason);
     fputs("}\n", out);
 }
 
