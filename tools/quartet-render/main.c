@@ -1,5 +1,5 @@
 /* quartet-render: pictures of games recorded by quartet-match. Reads a
- * record file (JSON Lines, SGF or text), replays one game through the
+ * record file (JSON Lines, SGF, GGF, text or a transcript), replays one game through the
  * engine library and writes SVG drawn by the game's own svg hook: the
  * final position, any ply, one file per ply, or an overview sheet. */
 #include "render.h"
@@ -23,7 +23,7 @@ struct opts {
 static void usage(FILE *f)
 {
     fputs("usage: quartet-render [options] RECORD\n"
-          "Draws a game recorded by quartet-match (JSON Lines, SGF or text) as SVG.\n"
+          "Draws a recorded game (JSON Lines, SGF, GGF, text or transcript) as SVG.\n"
           "  -g, --game N        the game numbered N in the file (default: the first)\n"
           "  -l, --list          list the games in the file\n"
           "  -f, --final         the final position (the default)\n"
