@@ -77,7 +77,7 @@ static bool string(struct cursor *c, char *out, size_t cap)
     }
     c->s++;
     if (cap)
-        out[k] = '\0';
+        out[utf8_cut(out, k)] = '\0';   /* a cut string ends between characters */
     return true;
 }
 

@@ -276,7 +276,7 @@ int rec_add_move(struct rec_game *g, const char *text, size_t len)
 void rec_copy(char *dst, size_t cap, const char *src, size_t len)
 {
     if (len >= cap)
-        len = cap - 1;
+        len = utf8_cut(src, cap - 1);
     memcpy(dst, src, len);
     dst[len] = '\0';
 }

@@ -167,3 +167,15 @@ size_t utf8_put(unsigned cp, char *out)
     out[3] = (char)(0x80 | (cp & 0x3f));
     return 4;
 }
+
+size_t utf8_cut(const char *s, size_t len)
+{
+    size_t i = len;
+    while (i > 0 && ((unsigned char)s[i - 1] & 0xc0) == 0x80)
+        i--;
+    if (i == 0 || (unsigned char)s[i - 1] < 0xc0)
+        return len;
+    unsigned char lead = (unsigned char)s[i - 1];
+    size_t need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
+    return len - (i - 1) < need ? i - 1 : len;
+}

@@ -42,4 +42,9 @@ size_t utf8_put(unsigned cp, char *out);
  * len when all of it is. */
 size_t utf8_valid_prefix(const char *s, size_t len);
 
+/* The longest prefix of s[0..len) that does not end inside a UTF-8
+ * character: where a value cut to fit its field is cut, so that it stays
+ * valid UTF-8 and reads back the same. */
+size_t utf8_cut(const char *s, size_t len);
+
 #endif

@@ -80,7 +80,7 @@ static int unescape(const char *v, size_t vl, char *out, size_t cap)
             out[k++] = c;
     }
     if (cap)
-        out[k] = '\0';
+        out[utf8_cut(out, k)] = '\0';   /* a cut value ends between characters */
     return 0;
 }
 

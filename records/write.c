@@ -2,6 +2,7 @@
  * own syntax and escapes (records/textclean.h). */
 #include "records/write.h"
 #include "records/ggf.h"
+#include "records/strict.h"
 #include "records/textclean.h"
 #include "records/verdict.h"
 #include "engine/game.h"
@@ -11,11 +12,12 @@
 #include <strings.h>
 
 /* s as a JSON string, each control character as U+FFFD: what the
- * JSONL reader makes of one (records/jsonl.c), so that the text reads
+ * JSONL reader makes of one (records/jsonl.c); cut (between characters)
+ * to the cap bytes of the field it is read into, so that the text reads
  * back and writes again the same. */
-static void json_text(FILE *out, const char *s)
+static void json_text(FILE *out, const char *s, size_t cap)
 {
-    char buf[512];
+    char buf[1024];
     size_t k = 0;
     for (; *s && k + 4 < sizeof buf; s++) {
         unsigned char u = (unsigned char)*s;
@@ -25,30 +27,30 @@ static void json_text(FILE *out, const char *s)
         } else
             buf[k++] = *s;
     }
-    buf[k] = '\0';
+    buf[utf8_cut(buf, k < cap ? k : cap - 1)] = '\0';
     put_json_string(out, buf);
 }
 
 static void write_jsonl(const struct rec_game *g, FILE *out)
 {
     fprintf(out, "{\"game\":%d,\"name\":", g->id);
-    json_text(out, g->game);
+    json_text(out, g->game, sizeof g->game);
     fprintf(out, ",\"size\":%d,\"variants\":", g->size);
-    json_text(out, g->variants);
+    json_text(out, g->variants, sizeof g->variants);
     fputs(",\"engines\":[", out);
     for (int i = 0; i < g->nplayers; i++) {
         fputs(i ? "," : "", out);
-        json_text(out, g->players[i]);
+        json_text(out, g->players[i], sizeof g->players[i]);
     }
     fputs("],\"moves\":[", out);
     for (int i = 0; i < g->nmoves; i++) {
         fputs(i ? "," : "", out);
-        json_text(out, g->moves[i]);
+        json_text(out, g->moves[i], sizeof g->moves[i]);
     }
     fputs("],\"result\":", out);
-    json_text(out, g->result);
+    json_text(out, g->result, sizeof g->result);
     fputs(",\"reason\":", out);
-    json_text(out, g->reason);
+    json_text(out, g->reason, sizeof g->reason);
     fputs("}\n", out);
 }
 
