@@ -108,9 +108,10 @@ static int write_sgf(const struct rec_game *g, FILE *out)
         if (sgf_point(g->moves[i], p, sizeof p) != 0)
             return -1;
     fprintf(out, "(;FF[4]CA[UTF-8]GM[%d]SZ[%d]", gm, g->size);
-    for (int i = 0; i < g->nplayers; i++) {
+    /* Both players always: the reader gives a game two (empty if unnamed). */
+    for (int i = 0; i < 2; i++) {
         fputs(i ? "PW[" : "PB[", out);
-        put_sgf_value(out, g->players[i], false);
+        put_sgf_value(out, i < g->nplayers ? g->players[i] : "", false);
         fputc(']', out);
     }
     fprintf(out, "GN[game %d]RE[", g->id);
