@@ -212,8 +212,9 @@ static int write_ggf(const struct rec_game *g, FILE *out)
 
 static int write_transcript(const struct rec_game *g, FILE *out)
 {
-    /* A transcript is the moves alone: no result, players or variants. */
-    if (g->variants[0] || g->setup[0] || g->has_komi || g->result[0])
+    /* A transcript is the moves alone (at least one): no result, players
+     * or variants. */
+    if (g->variants[0] || g->setup[0] || g->has_komi || g->result[0] || g->nmoves == 0)
         return -1;
     fprintf(out, "%s %d", g->game, g->size);
     for (int i = 0; i < g->nmoves; i++)

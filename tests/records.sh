@@ -169,7 +169,7 @@ printf 'f5\0d6\n' >"$tmp/nul.txt"
 $BIN/quartet-match -e "$QUARTET" -e "$QUARTET" --openings "$tmp/nul.txt" --games 1 --quiet \
     >/dev/null 2>"$tmp/e"
 [ $? -eq 2 ] && grep -q 'nul.txt:1: a NUL byte in the line' "$tmp/e"
-ok "openings: f5\\0d6 refused, not read as f5"
+ok "openings: a NUL inside a line refused (f5 NUL d6 is not read as f5)"
 
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]
