@@ -127,6 +127,8 @@ static int parse_board(struct cursor *c, const char *v, struct ggf_game *g)
     int size = 0;
     if (*p < '0' || *p > '9')
         return fail(c, "BO must start with the board size");
+    if (*p == '0')   /* a plain decimal: no leading zero */
+        return fail(c, "BO's board size must be 1 to 16");
     while (*p >= '0' && *p <= '9') {
         size = size * 10 + (*p++ - '0');
         if (size > 16)

@@ -123,6 +123,14 @@ enum rec_format rec_format_of(const char *text)
     }
 }
 
+/* A result as records give them (B+16, W+8.5, 0, W+T, AC+11, NBoard's ?):
+ * letters, digits and + - . ?, nothing else (no space, no control byte). */
+static bool result_ok(const char *r)
+{
+    return strspn(r, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-.?") ==
+           strlen(r);
+}
+
 /* A reader that stopped (text it cannot read past): the game it was in
  * is refused with its message, and no game follows. */
 static int stopped(struct rec_file *f, const char *err)
@@ -175,6 +183,10 @@ int rec_parse_all(const char *text, size_t len, struct rec_file *f, char *err, s
         snprintf(err, cap, "out of memory");
         return -1;
     }
+    for (int i = 0; i < f->n; i++)
+        if (!result_ok(f->games[i].result))
+            rec_refuse(&f->games[i], "the result is not one a record gives (such as B+16, "
+                       "W+8.5, 0, B+T, A+3)");
     return 0;
 }
 
