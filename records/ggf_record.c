@@ -1,4 +1,4 @@
-/* GGF records (Othello): games read by protocol/ggf.c, one after another,
+/* GGF records (Othello): games read by records/ggf.c, one after another,
  * each made a rec_game. quartet-match's own fields (GN, EV, QI, QS, QE,
  * QR, GC) are used when there; a GGF file of NBoard or GGS without them
  * is read as far as it carries a game: its BO start (a set-up position

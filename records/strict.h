@@ -1,4 +1,4 @@
-/* Strict reading of record text, shared by quartet-render's readers and
+/* Strict reading of record text, shared by the records/ readers and
  * quartet-match (--check, --merge, resume): decimal numbers with range
  * checks, so that 4294967304 is refused instead of wrapping to 8, and
  * UTF-8 validation, so that a record strict readers reject is refused. */

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The record readers refuse what is not a whole record (issue 41, items 8
 # and 12-15): records of all four games in every format they have, cut at
-# every byte ($TESTBIN/cut_records: quartet-render's reader and --check's,
+# every byte ($TESTBIN/cut_records: the records library's reader and --check's,
 # in one process), and a sample of those cuts through the programs
 # themselves; numbers out of range, a folder, unbalanced SGF, and JSON
 # Lines that strict readers reject, each refused with its line. GGF

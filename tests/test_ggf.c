@@ -1,4 +1,4 @@
-/* protocol/ggf.c: known games (NBoard's one-run board, GGS's rows, the
+/* records/ggf.c: known games (NBoard's one-run board, GGS's rows, the
  * spec's Amazons shape) read field by field; known structs written to the
  * text expected; every game read back from its writing (random games
  * too); every truncation and a list of malformed games refused with a

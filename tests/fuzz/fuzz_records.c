@@ -1,12 +1,12 @@
 /* libFuzzer target: the record readers. The input is a record file; the
- * same bytes go to quartet-render's reader (rec_parse, which --check
+ * same bytes go to the records library's reader (rec_parse, which --check
  * uses too), to --check itself (replaying what it read), to --merge and
  * to resume's reader (jsonl_read, which may cut a partial last line), the
  * latter two through a file in memory. Checks: what a reader accepts is
  * what the format allows (valid UTF-8, every line ended, numbers in
  * range), checked again here by plain code; --check agrees with the
  * reader on whether the bytes are a whole record; jsonl_read never reads
- * more games than the input has whole lines. GGF: a game protocol/ggf.c
+ * more games than the input has whole lines. GGF: a game records/ggf.c
  * accepts writes and reads back as the same game; a set-up start the
  * reader keeps is a square board of X, O and - with a side to move; a
  * transcript an accepted record carries agrees with its moves; --merge's

@@ -1,5 +1,6 @@
-/* --check: every game of a record file (read by quartet-render's readers,
- * one reader for both tools) replayed through the engine library. */
+/* --check: every game of a record file (read by the records library,
+ * records/, one reader for every tool) replayed through the engine
+ * library; a refused game is reported and the check goes on. */
 #include "check.h"
 #include "adjudicate.h"
 #include "match.h"

@@ -1,5 +1,5 @@
-/* GGF records back in for --merge, read by quartet-render's reader (one
- * reader for both tools) and made the line_game of the game's JSON line. */
+/* GGF records back in for --merge, read by the records library's reader
+ * (one reader for every tool) and made the line_game of the game's JSON line. */
 #include "ggflines.h"
 #include "records/record.h"
 

@@ -79,7 +79,7 @@ static int play_token(const struct game *g, void *st, struct opening *op, size_t
 }
 
 /* A word with no separators, e.g. the transcript "f5d6c3" or "f5pad6",
- * split by the reader play_sequence uses (protocol/transcript.h). Plays
+ * split by the reader play_sequence uses (records/transcript.h). Plays
  * its moves; -1 with a message if one is not a move. */
 static int play_transcript(const struct game *g, void *st, struct opening *op, size_t *tl,
                            const char *word, char *err, size_t cap)
