@@ -80,9 +80,7 @@ static void write_text(const struct rec_game *g, FILE *out)
     fputs("\n\n", out);
 }
 
-/* A move as SGF writes it: "f5" -> "fe", "pass" -> "", "swap" ->
- * "swap-pieces"; -1 for a move SGF has no point for. */
-static int sgf_point(const char *m, char *out, size_t cap)
+int rec_sgf_point(const char *m, char *out, size_t cap)
 {
     if (strcmp(m, "pass") == 0)
         return snprintf(out, cap, "%s", ""), 0;
@@ -105,7 +103,7 @@ static int write_sgf(const struct rec_game *g, FILE *out)
         return -1;
     char p[16];
     for (int i = 0; i < g->nmoves; i++)
-        if (sgf_point(g->moves[i], p, sizeof p) != 0)
+        if (rec_sgf_point(g->moves[i], p, sizeof p) != 0)
             return -1;
     fprintf(out, "(;FF[4]CA[UTF-8]GM[%d]SZ[%d]", gm, g->size);
     /* Both players always: the reader gives a game two (empty if unnamed). */
@@ -120,7 +118,7 @@ static int write_sgf(const struct rec_game *g, FILE *out)
     put_sgf_value(out, g->reason, true);
     fputs("]\n", out);
     for (int i = 0; i < g->nmoves; i++) {
-        sgf_point(g->moves[i], p, sizeof p);
+        rec_sgf_point(g->moves[i], p, sizeof p);
         fprintf(out, ";%c[%s]", i % 2 ? 'W' : 'B', p);
     }
     fputs(")\n", out);

@@ -14,4 +14,9 @@
  * REC_TRANSCRIPT) to out; 0, or -1 when the format cannot carry g. */
 int rec_write(const struct rec_game *g, enum rec_format fmt, FILE *out);
 
+/* A move as SGF writes it (records/sgf.c reads it back): "f5" -> "fe",
+ * "pass" -> "", "swap" -> "swap-pieces"; -1 for a move SGF has no point
+ * for. */
+int rec_sgf_point(const char *move, char *out, size_t cap);
+
 #endif
