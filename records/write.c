@@ -7,6 +7,7 @@
 #include "records/verdict.h"
 #include "engine/game.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -221,14 +222,8 @@ static int write_transcript(const struct rec_game *g, FILE *out)
     return 0;
 }
 
-int rec_write(const struct rec_game *game, enum rec_format fmt, FILE *out)
+static int write_format(const struct rec_game *g, enum rec_format fmt, FILE *out)
 {
-    /* A size the record left out is the game's own: written out. */
-    struct rec_game copy = *game;
-    const struct game *rules = game_find(game->game);
-    if (!copy.size && rules)
-        copy.size = rules->default_size;
-    const struct rec_game *g = &copy;
     /* Only GGF carries a set-up start or a komi. */
     if (fmt != REC_GGF && (g->setup[0] || g->has_komi))
         return -1;
@@ -248,4 +243,24 @@ int rec_write(const struct rec_game *game, enum rec_format fmt, FILE *out)
     default:
         return -1;
     }
+}
+
+int rec_write(const struct rec_game *game, enum rec_format fmt, FILE *out)
+{
+    /* What is written is the game's canonical form: a size the record
+     * left out is the game's own, moves are in lower case (as every
+     * reader takes them, and GGF's gives them). */
+    struct rec_game copy = *game;
+    const struct game *rules = game_find(game->game);
+    if (!copy.size && rules)
+        copy.size = rules->default_size;
+    copy.moves = malloc(sizeof *copy.moves * (size_t)(game->nmoves + 1));
+    if (!copy.moves)
+        return -1;
+    for (int i = 0; i < game->nmoves; i++)
+        for (int k = 0; k < REC_MOVE_LEN; k++)
+            copy.moves[i][k] = (char)tolower((unsigned char)game->moves[i][k]);
+    int rc = write_format(&copy, fmt, out);
+    free(copy.moves);
+    return rc;
 }
