@@ -211,8 +211,11 @@ static const char *take_komi(const struct ggf_game *gg, struct rec_game *g, bool
 {
     const char *km = ggf_get(gg, "KM");
     if (!km) {
-        if (komi_game)
-            snprintf(why, cap, "%s: a komi game (k) without its KM", ggf_get(gg, "TY"));
+        const char *ty = ggf_get(gg, "TY");
+        if (komi_game && showable(ty))
+            snprintf(why, cap, "TY[%s]: a komi game (k) without its KM", ty);
+        else if (komi_game)
+            snprintf(why, cap, "TY: a komi game (k) without its KM");
         return komi_game ? why : NULL;
     }
     double v;
