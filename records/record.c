@@ -123,12 +123,27 @@ enum rec_format rec_format_of(const char *text)
     }
 }
 
-/* A result as records give them (B+16, W+8.5, 0, W+T, AC+11, NBoard's ?):
- * letters, digits and + - . ?, nothing else (no space, no control byte). */
+/* A result as records give them: "0", NBoard's "?", or a side (letters:
+ * B, W, A, AC) and '+', then nothing (Torus Hex), T, R or F, or a margin
+ * in plain decimal: no leading zero, at most three digits and two
+ * decimals, not ending in 0 (B+16, W+8.5), the one way to write it. */
 static bool result_ok(const char *r)
 {
-    return strspn(r, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-.?") ==
-           strlen(r);
+    if (!r[0] || !strcmp(r, "0") || !strcmp(r, "?"))
+        return true;
+    size_t side = strspn(r, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz");
+    if (side == 0 || side > 4 || r[side] != '+')
+        return false;
+    const char *m = r + side + 1;
+    if (!m[0] || ((m[0] == 'T' || m[0] == 'R' || m[0] == 'F') && !m[1]))
+        return true;
+    size_t d = strspn(m, "0123456789");
+    if (d == 0 || d > 3 || (m[0] == '0' && (d > 1 || m[1] != '.')))
+        return false;
+    if (!m[d])
+        return true;
+    size_t f = strspn(m + d + 1, "0123456789");
+    return m[d] == '.' && f >= 1 && f <= 2 && !m[d + 1 + f] && m[d + f] != '0';
 }
 
 /* A reader that stopped (text it cannot read past): the game it was in
