@@ -8,7 +8,9 @@
 # or refuses with the first refused game's message; NBoard's `set game`
 # accepts or refuses each GGF game alike; play_sequence accepts or refuses
 # each transcript line alike. Then every format's write -> read -> write
-# round trip on the corpus (records_verdict --round-trip).
+# round trip on the corpus (records_verdict --round-trip); a resume whose
+# repair fails leaves no half-written record; openings files read
+# strictly by quartet-match and quartet-train alike.
 : "${QUARTET:=bin/quartet}" "${BIN:=bin}" "${TESTBIN:=build/rel/tests}"
 export LC_ALL=C
 D=tests/records
@@ -170,6 +172,22 @@ $BIN/quartet-match -e "$QUARTET" -e "$QUARTET" --openings "$tmp/nul.txt" --games
     >/dev/null 2>"$tmp/e"
 [ $? -eq 2 ] && grep -q 'nul.txt:1: a NUL byte in the line' "$tmp/e"
 ok "openings: a NUL inside a line refused (f5 NUL d6 is not read as f5)"
+
+# quartet-train reads openings with the same reader: a transcript
+# (f5d6c3) is the moves f5 d6 c3, and a NUL in a line is refused.
+mkdir "$tmp/tr"
+printf 'f5d6c3\n' >"$tmp/tr/a.txt"
+printf 'f5 d6 c3\n' >"$tmp/tr/b.txt"
+printf 'f5\0d6\n' >"$tmp/tr/c.txt"
+tsp() { $BIN/quartet-train selfplay --games 2 --play-depth 1 --exact 8 --quiet --threads 1 "$@"; }
+tsp --openings "$tmp/tr/a.txt" --out "$tmp/tr/a.games" >/dev/null 2>&1 &&
+    tsp --openings "$tmp/tr/b.txt" --out "$tmp/tr/b.games" >/dev/null 2>&1 &&
+    [ "$(sed 1d "$tmp/tr/a.games")" = "$(sed 1d "$tmp/tr/b.games")" ] &&
+    sed -n 2p "$tmp/tr/a.games" | grep -q '^0 [0-9]* f5d6c3'
+ok "quartet-train: an openings transcript (f5d6c3) reads as f5 d6 c3"
+tsp --openings "$tmp/tr/c.txt" --out "$tmp/tr/c.games" >/dev/null 2>"$tmp/e"
+[ $? -ne 0 ] && grep -q 'c.txt:1: a NUL byte in the line' "$tmp/e"
+ok "quartet-train: a NUL inside an openings line refused"
 
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]
