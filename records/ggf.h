@@ -5,8 +5,8 @@
  * parse, the board stays GGF's squares. Read strictly (a truncated or
  * malformed game is refused with a message), written so that reading the
  * text back gives the same game: a round trip is exact. */
-#ifndef QUARTET_GGF_H
-#define QUARTET_GGF_H
+#ifndef QUARTET_RECORDS_GGF_H
+#define QUARTET_RECORDS_GGF_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -4,8 +4,8 @@
  * characters or unknown escapes in strings, numbers by its grammar; the
  * caller checks UTF-8). Each returns the position after what it read, or
  * NULL when the text is not JSON. */
-#ifndef QMATCH_JSON_H
-#define QMATCH_JSON_H
+#ifndef QUARTET_RECORDS_JSON_H
+#define QUARTET_RECORDS_JSON_H
 
 #include <stddef.h>
 

@@ -1,8 +1,11 @@
-/* Game records as quartet-match writes them (JSON Lines, SGF, GGF, the
- * text record), read back into one plain form: the game, its size and
- * variants, the players and the moves as text. */
-#ifndef QRENDER_RECORD_H
-#define QRENDER_RECORD_H
+/* Game records in every format (JSON Lines, SGF, GGF, the text record,
+ * transcripts), read into one plain form: the game, its size and
+ * variants, its start, the players, the moves as text, the result. The
+ * records library's core (records/): every tool and front end reads
+ * records through it, so the same bytes get the same verdict everywhere
+ * (records/verdict.h, tests/records/README.md). */
+#ifndef QUARTET_RECORDS_RECORD_H
+#define QUARTET_RECORDS_RECORD_H
 
 #include <stddef.h>
 

@@ -2,8 +2,8 @@
  * quartet-match (--check, --merge, resume): decimal numbers with range
  * checks, so that 4294967304 is refused instead of wrapping to 8, and
  * UTF-8 validation, so that a record strict readers reject is refused. */
-#ifndef QRENDER_STRICT_H
-#define QRENDER_STRICT_H
+#ifndef QUARTET_RECORDS_STRICT_H
+#define QUARTET_RECORDS_STRICT_H
 
 #include <stdbool.h>
 #include <stddef.h>

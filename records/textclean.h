@@ -1,8 +1,8 @@
 /* Untrusted text (engine answers, names) made safe for the records: valid
  * UTF-8 with U+FFFD for each bad byte, and the escaping of each record
  * format (rules in doc/tournaments.md, "Engine text in the records"). */
-#ifndef QMATCH_TEXTCLEAN_H
-#define QMATCH_TEXTCLEAN_H
+#ifndef QUARTET_RECORDS_TEXTCLEAN_H
+#define QUARTET_RECORDS_TEXTCLEAN_H
 
 #include <stdbool.h>
 #include <stddef.h>

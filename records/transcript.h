@@ -1,8 +1,8 @@
 /* A written move list split into a game's moves: commas between items,
  * or coordinates back to back (a transcript, f5d6c3), read through the
  * game's parse_move, so it serves any game (play_sequence, openings files). */
-#ifndef QUARTET_TRANSCRIPT_H
-#define QUARTET_TRANSCRIPT_H
+#ifndef QUARTET_RECORDS_TRANSCRIPT_H
+#define QUARTET_RECORDS_TRANSCRIPT_H
 
 #include "engine/game.h"
 

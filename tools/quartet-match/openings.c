@@ -144,9 +144,9 @@ int opening_parse(const struct game *g, const struct game_options *o, const char
     return rc;
 }
 
-/* The balance note after '#': "d18 -1" (depth, value in discs), each a
- * whole decimal in range (strict_long: no wrap, no hex); anything else is
- * a plain comment. */
+/* The balance note after '#': "d18 -1" or "d18 +0" (depth, value in
+ * discs with its sign), each a whole decimal in range (strict_long: no
+ * wrap, no hex); anything else is a plain comment. */
 static void read_note(const char *c, struct opening *op)
 {
     long depth, value;
@@ -158,6 +158,9 @@ static void read_note(const char *c, struct opening *op)
     if (!end || (*end != ' ' && *end != '\t'))
         return;
     end += strspn(end, " \t");
+    /* The value is written with its sign, "+1" or "-1". */
+    if (*end == '+' && end[1] >= '0' && end[1] <= '9')
+        end++;
     end = strict_long(end, -1000, 1000, &value);
     if (end && strspn(end, " \t\r\n") == strlen(end)) {
         op->valued = true;
