@@ -31,6 +31,8 @@ endif
 
 ENGINE_SRC   := $(wildcard engine/*.c engine/games/*.c engine/games/*/*.c engine/search/*.c)
 PROTOCOL_SRC := $(wildcard protocol/*.c)
+# Game records, every format (records/): between the engine and its users.
+RECORDS_SRC  := $(wildcard records/*.c)
 TOOL_SRC     := $(wildcard tools/*.c)
 # A tool too big for one file is a folder: tools/NAME/*.c -> bin/NAME.
 # Not tools/egaroucid-web/: a wrapper built only against Egaroucid's source,
@@ -42,9 +44,15 @@ FAKE_SRC     := $(wildcard tests/fake_*.c)
 
 ENGINE_OBJ   := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 PROTOCOL_OBJ := $(PROTOCOL_SRC:%.c=$(BUILD)/%.o)
+RECORDS_OBJ  := $(RECORDS_SRC:%.c=$(BUILD)/%.o)
 LIB          := $(BUILD)/libquartet.a
+RLIB         := $(BUILD)/libquartet-records.a
+# What every program links: the records before the engine they use.
+LIBS         := $(RLIB) $(LIB)
 TOOLS        := $(TOOL_SRC:tools/%.c=$(BIN)/%) $(TOOL_DIRS:%=$(BIN)/%)
 TESTS        := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%) $(FAKE_SRC:tests/%.c=$(BUILD)/tests/%)
+# records_verdict: the records library's verdicts on tests/records/ (tests/records.sh).
+TESTS        += $(BUILD)/tests/records_verdict
 
 .PHONY: all test bench bench-ffo install clean fuzz fuzz-build
 .SECONDARY:
@@ -78,44 +86,38 @@ $(LIB): $(ENGINE_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(BIN)/quartet: $(PROTOCOL_OBJ) $(LIB)
+$(RLIB): $(RECORDS_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BIN)/quartet: $(PROTOCOL_OBJ) $(LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@ -lreadline $(LDLIBS)
 
-$(BIN)/%: $(BUILD)/tools/%.o $(LIB)
+$(BIN)/%: $(BUILD)/tools/%.o $(LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 define TOOL_DIR_RULE
-$$(BIN)/$(1): $$(patsubst %.c,$$(BUILD)/%.o,$$(wildcard tools/$(1)/*.c)) $$(LIB)
+$$(BIN)/$(1): $$(patsubst %.c,$$(BUILD)/%.o,$$(wildcard tools/$(1)/*.c)) $$(LIBS)
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 endef
 $(foreach t,$(TOOL_DIRS),$(eval $(call TOOL_DIR_RULE,$(t))))
 
-# One record reader for both tools: quartet-match (--check, and the strict
-# numbers and UTF-8 of its JSON reader) links quartet-render's.
-# GGF records (protocol/ggf.c, the codec NBoard's `set game` uses too).
-GGF_OBJ := $(BUILD)/protocol/ggf.o
-RECORD_READER_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(addprefix tools/quartet-render/,record.c jsonl.c sgf.c text.c strict.c ggf.c)) $(GGF_OBJ)
-$(BIN)/quartet-match: $(RECORD_READER_OBJ)
-# Openings files read transcripts with play_sequence's reader.
-TRANSCRIPT_OBJ := $(BUILD)/protocol/transcript.o
-$(BIN)/quartet-match: $(TRANSCRIPT_OBJ)
-$(BIN)/quartet-render: $(GGF_OBJ)
 
-$(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB)
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 # test_linediff checks a protocol file, which the engine library leaves out.
 $(BUILD)/tests/test_linediff: $(BUILD)/protocol/linediff.o
-$(BUILD)/tests/test_ggf: $(GGF_OBJ)
 # test_train_games checks quartet-train's games file (and its positions).
-$(BUILD)/tests/test_train_games: $(BUILD)/tools/quartet-train/games.o $(BUILD)/tools/quartet-train/data.o
+$(BUILD)/tests/test_train_games: $(BUILD)/tests/test_train_games.o $(BUILD)/tools/quartet-train/games.o $(BUILD)/tools/quartet-train/data.o $(LIBS)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 # test_othello_newgame checks what the session does at a new game (the
 # library after the session, which uses it).
-$(BUILD)/tests/test_othello_newgame: $(BUILD)/tests/test_othello_newgame.o $(BUILD)/protocol/session.o $(LIB)
+$(BUILD)/tests/test_othello_newgame: $(BUILD)/tests/test_othello_newgame.o $(BUILD)/protocol/session.o $(LIBS)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 # The fuzz targets without libFuzzer, to replay their corpus in `make test`.
@@ -123,28 +125,28 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(filter-out tests/fuzz/fuzz_common.
 FUZZ_PROTOCOL_OBJ := $(filter-out %/main.o %/interactive.o,$(PROTOCOL_OBJ))
 FUZZ_REPLAY  := $(FUZZ_TARGETS:%=$(BUILD)/tests/replay_%)
 # test_catalog runs commands in-process: the protocol without its loop.
-$(BUILD)/tests/test_catalog: $(BUILD)/tests/test_catalog.o $(FUZZ_PROTOCOL_OBJ) $(LIB)
+$(BUILD)/tests/test_catalog: $(BUILD)/tests/test_catalog.o $(FUZZ_PROTOCOL_OBJ) $(LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 # test_sequence runs play_sequence in-process the same way.
-$(BUILD)/tests/test_sequence: $(BUILD)/tests/test_sequence.o $(FUZZ_PROTOCOL_OBJ) $(LIB)
+$(BUILD)/tests/test_sequence: $(BUILD)/tests/test_sequence.o $(FUZZ_PROTOCOL_OBJ) $(LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 # The record readers' target also links quartet-match without its main.
-QMATCH_OBJ   := $(filter-out %/main.o,$(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/quartet-match/*.c))) $(RECORD_READER_OBJ) $(TRANSCRIPT_OBJ)
+QMATCH_OBJ   := $(filter-out %/main.o,$(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/quartet-match/*.c)))
 # (Recipes of their own: the library must come after those objects.)
 FUZZ_RECORDS_OBJ := $(BUILD)/tests/fuzz/fuzz_records.o $(BUILD)/tests/fuzz/fuzz_common.o
-$(BUILD)/tests/replay_fuzz_records: $(FUZZ_RECORDS_OBJ) $(BUILD)/tests/fuzz/replay.o $(QMATCH_OBJ) $(FUZZ_PROTOCOL_OBJ) $(LIB)
+$(BUILD)/tests/replay_fuzz_records: $(FUZZ_RECORDS_OBJ) $(BUILD)/tests/fuzz/replay.o $(QMATCH_OBJ) $(FUZZ_PROTOCOL_OBJ) $(LIBS)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
-$(BIN)/fuzz_records: $(FUZZ_RECORDS_OBJ) $(QMATCH_OBJ) $(FUZZ_PROTOCOL_OBJ) $(LIB)
+$(BIN)/fuzz_records: $(FUZZ_RECORDS_OBJ) $(QMATCH_OBJ) $(FUZZ_PROTOCOL_OBJ) $(LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 # The truncation sweep's helper (tests/records_check.sh) links them too.
-$(BUILD)/tests/cut_records: $(BUILD)/tests/cut_records.o $(QMATCH_OBJ) $(LIB)
+$(BUILD)/tests/cut_records: $(BUILD)/tests/cut_records.o $(QMATCH_OBJ) $(LIBS)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 test: $(BUILD)/tests/cut_records
 # test_openings: quartet-match's openings reader, generator and balance search.
-$(BUILD)/tests/test_openings: $(BUILD)/tests/test_openings.o $(QMATCH_OBJ) $(LIB)
+$(BUILD)/tests/test_openings: $(BUILD)/tests/test_openings.o $(QMATCH_OBJ) $(LIBS)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 # test_gate: quartet-gate's parts without its main.
 GATE_OBJ     := $(filter-out %/main.o,$(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/quartet-gate/*.c)))
@@ -152,13 +154,13 @@ $(BUILD)/tests/test_gate: $(BUILD)/tests/test_gate.o $(GATE_OBJ)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 # fuzz_gate: the gate's readers of client bytes (libFuzzer and replay).
 FUZZ_GATE_OBJ := $(BUILD)/tests/fuzz/fuzz_gate.o $(BUILD)/tests/fuzz/fuzz_common.o $(GATE_OBJ)
-$(BUILD)/tests/replay_fuzz_gate: $(FUZZ_GATE_OBJ) $(BUILD)/tests/fuzz/replay.o $(FUZZ_PROTOCOL_OBJ) $(LIB)
+$(BUILD)/tests/replay_fuzz_gate: $(FUZZ_GATE_OBJ) $(BUILD)/tests/fuzz/replay.o $(FUZZ_PROTOCOL_OBJ) $(LIBS)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
-$(BIN)/fuzz_gate: $(FUZZ_GATE_OBJ) $(FUZZ_PROTOCOL_OBJ) $(LIB)
+$(BIN)/fuzz_gate: $(FUZZ_GATE_OBJ) $(FUZZ_PROTOCOL_OBJ) $(LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
-$(BUILD)/tests/replay_fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/fuzz_common.o $(BUILD)/tests/fuzz/replay.o $(FUZZ_PROTOCOL_OBJ) $(LIB)
+$(BUILD)/tests/replay_fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/fuzz_common.o $(BUILD)/tests/fuzz/replay.o $(FUZZ_PROTOCOL_OBJ) $(LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
@@ -180,7 +182,7 @@ fuzz:
 
 fuzz-build: $(FUZZ_TARGETS:%=$(BIN)/%)
 
-$(BIN)/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/fuzz_common.o $(FUZZ_PROTOCOL_OBJ) $(LIB)
+$(BIN)/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/fuzz_common.o $(FUZZ_PROTOCOL_OBJ) $(LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 

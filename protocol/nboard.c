@@ -6,7 +6,9 @@
 #include "protocol/nboard.h"
 
 #include "protocol/args.h"
-#include "protocol/ggf.h"
+#include "records/ggf.h"
+#include "records/record.h"
+#include "records/replay.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -128,129 +130,88 @@ static double ggf_clock(const char *ti)
     return digit && total + part < 1e7 ? total + part : 0;
 }
 
-/* The GGF start (BO, or the game's standard start when absent) into st;
- * the board's size into *size. */
-static int ggf_start(const struct game *g, const struct ggf_game *gg, void *st,
-                     int *size, char *err, size_t cap)
+/* The clock of a GGF game: TI's main time, and the time each side's
+ * moves took (their /TIME fields). Only the clock: the game itself is
+ * read by records/ (below), and a text this does not parse leaves the
+ * clock at zero. */
+static void ggf_clocks(struct nboard *nb, const char *text)
 {
-    *size = g->default_size;
-    if (gg->size == 0) {
-        /* No BO: the standard start, of TY's size when it begins with one
-         * (GGS writes e.g. TY[8] or TY[8r]). */
-        const char *ty = ggf_get(gg, "TY");
-        if (ty && ty[0] >= '1' && ty[0] <= '9') {
-            int n = (int)strtol(ty, NULL, 10);
-            if (n < g->min_size || n > g->max_size || !g->size_ok(n)) {
-                snprintf(err, cap, "%s is not played on %dx%d (TY)", g->name, n, n);
-                return -1;
-            }
-            *size = n;
-        }
-        struct game_options opt = {.size = *size, .flags = 0};
-        g->init(st, &opt);
-        return 0;
+    struct ggf_game *gg = malloc(sizeof *gg);
+    size_t used;
+    nb->clock_main = 0;
+    memset(nb->clock_used, 0, sizeof nb->clock_used);
+    if (gg && ggf_read(text, strlen(text), &used, gg, NULL, 0) == 0) {
+        nb->clock_main = ggf_clock(ggf_get(gg, "TI"));
+        for (int i = 0; i < gg->nmoves; i++)
+            if (gg->moves[i].has_time && gg->moves[i].seconds > 0)
+                nb->clock_used[gg->moves[i].color == 'W' ? 1 : 0] += gg->moves[i].seconds;
     }
-    if (!g->set_position) {
-        snprintf(err, cap, "%s has no set-up positions (BO)", g->name);
-        return -1;
-    }
-    /* GGF's squares in set_position's letters: X the first seat. */
-    char board[GGF_MAX_SQUARES + 1];
-    int n = gg->size * gg->size;
-    for (int i = 0; i < n; i++) {
-        char c = gg->board[i];
-        board[i] = c == '*' ? 'X' : c == 'O' ? 'O' : '-';
-    }
-    board[n] = '\0';
-    if (gg->size < g->min_size || gg->size > g->max_size || !g->size_ok(gg->size)) {
-        snprintf(err, cap, "%s is not played on %dx%d", g->name, gg->size, gg->size);
-        return -1;
-    }
-    const char *side = game_player_name(g, gg->to_move == 'O' ? 1 : 0);
-    char why[256] = "bad position";
-    if (g->set_position(st, board, side, why, sizeof why) != 0) {
-        snprintf(err, cap, "BO: %s", why);
-        return -1;
-    }
-    *size = gg->size;
-    return 0;
+    free(gg);
 }
 
-/* Checks the whole game on a copy before anything changes: the game
- * named, the start, and every move legal for the colour GGF gives it. */
-static int ggf_check(struct nboard *nb, const struct ggf_game *gg, void *start,
-                     void *walk, int *size, char *err, size_t cap)
+/* The one game of a `set game` line, read and replayed by records/ as
+ * every reader of records reads it (the same verdict as quartet-render,
+ * quartet-match --check and the page): -1 with the reason in err. */
+static int read_game(const struct game *g, const char *text, struct replay *rp, int *size,
+                     char *err, size_t cap)
 {
-    const struct game *g = nb->s->game;
-    const char *gm = ggf_get(gg, "GM");
-    if (gm && game_find(gm) != g) {
-        char w[64];
-        snprintf(err, cap, "GM[%s] is not %s", shown(gm, w, sizeof w), g->name);
-        return -1;
-    }
-    if (ggf_start(g, gg, start, size, err, cap) != 0)
-        return -1;
-    memcpy(walk, start, g->state_size);
-    for (int i = 0; i < gg->nmoves; i++) {
-        const struct ggf_move *m = &gg->moves[i];
-        int seat = m->color == 'W' ? 1 : 0;
-        char why[200];
-        if (!g->is_over(walk) && g->to_move(walk) != seat) {
-            snprintf(err, cap, "move %d (%c[%s]): %s is to move", i + 1, m->color,
-                     m->text, game_player_name(g, g->to_move(walk)));
-            return -1;
+    struct rec_file f = {0};
+    int rc = -1;
+    if (rec_format_of(text) == REC_EMPTY)
+        snprintf(err, cap, "bad GGF game: no game (a GGF game starts with '(;')");
+    else if (rec_format_of(text) != REC_GGF)
+        snprintf(err, cap, "bad GGF game: a GGF game starts with '(;'");
+    else if (rec_parse_all(text, strlen(text), &f, err, cap) != 0 || f.n == 0)
+        snprintf(err, cap, "bad GGF game: a GGF game starts with '(;'");
+    else if (f.n > 1)
+        snprintf(err, cap, "text after the GGF game");
+    else if (f.games[0].why[0])
+        snprintf(err, cap, "bad GGF game: %s", f.games[0].why);
+    else if (game_find(f.games[0].game) != g)
+        snprintf(err, cap, "bad GGF game: GM[%s] is not %s", f.games[0].game, g->name);
+    else {
+        char why[256];
+        if (replay_game(&f.games[0], rp, why, sizeof why) != 0)
+            snprintf(err, cap, "bad GGF game: %s", why);
+        else {
+            *size = f.games[0].size ? f.games[0].size : g->default_size;
+            rc = 0;
         }
-        if (play_text(g, walk, m->text, why, sizeof why) != 0) {
-            snprintf(err, cap, "move %d: %s", i + 1, why);
-            return -1;
-        }
     }
-    return 0;
+    rec_free(&f);
+    return rc;
 }
 
 static void cmd_set_game(struct nboard *nb, const char *text)
 {
     struct session *s = nb->s;
     const struct game *g = s->game;
-    struct ggf_game *gg = malloc(sizeof *gg);
-    unsigned char *start = malloc(g->state_size), *walk = malloc(g->state_size);
+    struct replay rp;
     char err[400];
-    size_t used = 0, len = strlen(text);
     int size = 0;
-    if (!gg || !start || !walk) {
-        nboard_error(nb, "out of memory; position unchanged");
-    } else if (ggf_read(text, len, &used, gg, err, sizeof err) != 0) {
-        nboard_error(nb, "bad GGF game: %s; position unchanged", err);
-    } else if (text[used + strspn(text + used, " \t\r")] != '\0') {
-        nboard_error(nb, "text after the GGF game; position unchanged");
-    } else if (ggf_check(nb, gg, start, walk, &size, err, sizeof err) != 0) {
-        nboard_error(nb, "bad GGF game: %s; position unchanged", err);
-    } else {
-        s->opt.size = size;
-        if (session_set_position(s, start) != 0) {
-            nboard_error(nb, "cannot make the player for this game");
-        } else {
-            nb->first_mover = g->is_over(start) ? 0 : g->to_move(start);
-            nb->clock_main = ggf_clock(ggf_get(gg, "TI"));
-            memset(nb->clock_used, 0, sizeof nb->clock_used);
-            for (int i = 0; i < gg->nmoves; i++)
-                if (gg->moves[i].has_time && gg->moves[i].seconds > 0)
-                    nb->clock_used[gg->moves[i].color == 'W' ? 1 : 0] += gg->moves[i].seconds;
-            /* Replays what ggf_check accepted: every move is legal. */
-            for (int i = 0; i < gg->nmoves; i++) {
-                memcpy(s->scratch, s->state, g->state_size);
-                play_text(g, s->scratch, gg->moves[i].text, err, sizeof err);
-                if (session_commit(s) != 0) {
-                    nboard_error(nb, "out of memory after %d moves", i);
-                    break;
-                }
-            }
-            nb->hint_fresh = false;
-        }
+    if (read_game(g, text, &rp, &size, err, sizeof err) != 0) {
+        nboard_error(nb, "%s; position unchanged", err);
+        return;
     }
-    free(gg);
-    free(start);
-    free(walk);
+    const void *start = replay_state(&rp, 0);
+    s->opt.size = size;
+    if (session_set_position(s, start) != 0) {
+        nboard_error(nb, "cannot make the player for this game");
+    } else {
+        nb->first_mover = g->is_over(start) ? 0 : g->to_move(start);
+        ggf_clocks(nb, text);
+        /* Replays what records/ accepted: every move is legal. */
+        for (int i = 0; i < rp.nplies; i++) {
+            memcpy(s->scratch, s->state, g->state_size);
+            g->play(s->scratch, rp.moves[i]);
+            if (session_commit(s) != 0) {
+                nboard_error(nb, "out of memory after %d moves", i);
+                break;
+            }
+        }
+        nb->hint_fresh = false;
+    }
+    replay_free(&rp);
 }
 
 /* ---- the other commands ---- */

@@ -1,6 +1,6 @@
 /* The truncation sweep's helper (tests/records_check.sh): each FILE is a
  * whole record of quartet-match (JSON Lines, SGF or text); it is cut at
- * every byte, and each cut goes to quartet-render's reader and to
+ * every byte, and each cut goes to the records library's reader and to
  * --check's. A cut at the end of a game is a whole shorter record and
  * must be accepted with the games before it; every other cut must be
  * refused, naming the line of its last byte. Game ends are found here by
@@ -8,15 +8,15 @@
  * the readers. Prints a line per file and "N passed, N failed", a cut
  * being one test.
  * With --round-trip first, each FILE (any format) is read instead and its
- * round trips checked: every GGF game read by protocol/ggf.c and written
+ * round trips checked: every GGF game read by records/ggf.c and written
  * again is the same game, and the same bytes when quartet-match wrote it;
  * every Othello game's transcript, made here from its moves and taken
  * apart again by a plain parser, gives back its moves without passes, and
  * a transcript the record carries is that one. */
 #include "tools/quartet-match/adjudicate.h"
 #include "tools/quartet-match/check.h"
-#include "tools/quartet-render/record.h"
-#include "protocol/ggf.h"
+#include "records/record.h"
+#include "records/ggf.h"
 
 #include <ctype.h>
 

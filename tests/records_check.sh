@@ -1,7 +1,7 @@
 #!/bin/sh
 # The record readers refuse what is not a whole record (issue 41, items 8
 # and 12-15): records of all four games in every format they have, cut at
-# every byte ($TESTBIN/cut_records: quartet-render's reader and --check's,
+# every byte ($TESTBIN/cut_records: the records library's reader and --check's,
 # in one process), and a sample of those cuts through the programs
 # themselves; numbers out of range, a folder, unbalanced SGF, and JSON
 # Lines that strict readers reject, each refused with its line. GGF
@@ -135,9 +135,9 @@ refused "$tmp/big.txt" "line 3: size out of range"; ok "text: size 2^32+6"
 sed 's/^\[Game 1\]/[Game 4294967297]/' "$tmp/othello.txt" >"$tmp/big.txt"
 refused "$tmp/big.txt" "line 1: bad game header"; ok "text: game 2^32+1"
 sed 's/SZ\[6\]/SZ[4294967302]/' "$tmp/othello.sgf" >"$tmp/big.sgf"
-refused "$tmp/big.sgf" "line 1: SGF does not parse: SZ out of range"; ok "sgf: size 2^32+6"
+refused "$tmp/big.sgf" "line 1: SZ out of range"; ok "sgf: size 2^32+6"
 sed 's/GN\[game 1\]/GN[game 4294967297]/' "$tmp/othello.sgf" >"$tmp/big.sgf"
-refused "$tmp/big.sgf" "line 1: SGF does not parse: game number in GN out of range"; ok "sgf: game 2^32+1"
+refused "$tmp/big.sgf" "line 1: game number in GN out of range"; ok "sgf: game 2^32+1"
 grep -q '"reason":"adjudicated: exact solve at 4 empties"' "$tmp/othello.jsonl" &&
     sed 's/at 4 empties/at 4294967300 empties/' "$tmp/othello.jsonl" >"$tmp/big.jsonl" &&
     { $M --check "$tmp/big.jsonl" >"$tmp/out"; [ $? -eq 1 ]; } && has "$tmp/out" "MISMATCH: game not over"
@@ -199,20 +199,20 @@ $M --merge "$tmp/u.jsonl" | grep -qF "$E" && $R --list "$tmp/u.jsonl" | grep -qF
 # at line 2 with PATTERN
 ggf_bad() {
     sed "2$2" "$tmp/othello.ggf" >"$tmp/bad.ggf"
-    refused "$tmp/bad.ggf" "line 2: GGF$3"; ok "ggf: $1"
+    refused "$tmp/bad.ggf" "line 2$3"; ok "ggf: $1"
 }
-ggf_bad "RE and QR disagree" 's/RE\[[-+0-9.]*\]/RE[+1.00]/' " game: RE and QR disagree"
-ggf_bad "another game" 's/GM\[Othello\]/GM[Amazons]/' " game: not an Othello game"
-ggf_bad "another game type" 's/TY\[6\]/TY[6a]/' " game: TY is not a board size"
-ggf_bad "two board sizes" 's/TY\[6\]/TY[8]/' " game: TY and BO give two board sizes"
-ggf_bad "game 2^32+1" 's/GN\[2\]/GN[4294967297]/' " game: game number in GN out of range"
-ggf_bad "an event id not of 16 hex digits" 's/QI\[\([0-9a-f]*\)\]/QI[\1f]/' " game: QI is not an event id"
-ggf_bad "games scheduled 2^32+2" 's/QS\[2\]/QS[4294967298]/' " game: QS is not a number of games"
-ggf_bad "one engine index" 's/QE\[\([0-9]*\),[0-9]*\]/QE[\1]/' " game: QE is not two engine indices"
-ggf_bad "a bad move time" 's/\]W\[\([A-F][1-6]\)\/\/[0-9.]*\]/]W[\1\/\/x]/' " does not parse: .*time 'x' is not a number"
-ggf_bad "a second PB" 's/PB\[/PB[x]PB[/' " does not parse: a second PB"
-ggf_bad "a BO one square short" 's/BO\[6 ------/BO[6 -----/' " does not parse: BO must end with the side to move"
-ggf_bad "an unclosed game" 's/;)$//' " does not parse: the game is not closed"
+ggf_bad "RE and QR disagree" 's/RE\[[-+0-9.]*\]/RE[+1.00]/' ": RE and QR disagree"
+ggf_bad "another game" 's/GM\[Othello\]/GM[Amazons]/' ": not an Othello game"
+ggf_bad "another game type" 's/TY\[6\]/TY[6a]/' ": TY\[6a\]: anti-Othello (a) is a rule variant Quartet does not play"
+ggf_bad "two board sizes" 's/TY\[6\]/TY[8]/' ": TY\[8\] and BO give two board sizes (8 and 6)"
+ggf_bad "game 2^32+1" 's/GN\[2\]/GN[4294967297]/' ": game number in GN out of range"
+ggf_bad "an event id not of 16 hex digits" 's/QI\[\([0-9a-f]*\)\]/QI[\1f]/' ": QI is not an event id"
+ggf_bad "games scheduled 2^32+2" 's/QS\[2\]/QS[4294967298]/' ": QS is not a number of games"
+ggf_bad "one engine index" 's/QE\[\([0-9]*\),[0-9]*\]/QE[\1]/' ": QE is not two engine indices"
+ggf_bad "a bad move time" 's/\]W\[\([A-F][1-6]\)\/\/[0-9.]*\]/]W[\1\/\/x]/' ": GGF does not parse: .*time 'x' is not a number"
+ggf_bad "a second PB" 's/PB\[/PB[x]PB[/' ": GGF does not parse: a second PB"
+ggf_bad "a BO one square short" 's/BO\[6 ------/BO[6 -----/' ": GGF does not parse: BO must end with the side to move"
+ggf_bad "an unclosed game" 's/;)$//' ": GGF does not parse: the game is not closed"
 sed '2s/\]B\[\([A-F][1-6]\)/]B[\1/2; 2s/W\[[A-F][1-6]\(\/\/[0-9.]*\)\]/W[A1\1]/2' "$tmp/othello.ggf" >"$tmp/bad.ggf"
 $M --check "$tmp/bad.ggf" >"$tmp/out"; [ $? -eq 1 ] && has "$tmp/out" "game 2 .*MISMATCH: move 4 (a1) is illegal"
 ok "ggf: an illegal move is a disagreement"

@@ -1,11 +1,11 @@
-/* protocol/ggf.c: known games (NBoard's one-run board, GGS's rows, the
+/* records/ggf.c: known games (NBoard's one-run board, GGS's rows, the
  * spec's Amazons shape) read field by field; known structs written to the
  * text expected; every game read back from its writing (random games
  * too); every truncation and a list of malformed games refused with a
  * message and the game unchanged. */
 #include "check.h"
 #include "engine/rng.h"
-#include "protocol/ggf.h"
+#include "records/ggf.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -272,7 +272,7 @@ static void bad_games(void)
         "(;B[F5/1/2/3];)", "(;B[F5//inf];)", "(;B[F5//nan];)",
         "(;B[F5//0x10];)", "(;B[F5// 1];)", "(;B[F 5];)",
         "(;B[ABCDEFGHIJKLMNOPQ];)", "(;BO[8 --- *];)", "(;BO[;)",
-        "(;BO[0 *];)", "(;BO[17 *];)", "(;BO[x];)", "(;BO[2 ---- x];)",
+        "(;BO[0 *];)", "(;BO[08 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *];)", "(;BO[17 *];)", "(;BO[x];)", "(;BO[2 ---- x];)",
         "(;BO[2 ---- ];)", "(;BO[2 ---- * x];)", "(;BO[2 ----*];)",
         "(;BO[2 -----];)", "(;BO[2 ---x *];)", "(;BO[2---- *];)",
         "(;BO[2 ---- *]BO[2 ---- *];)", "(;GM[x];) ", "(;GM[x] ; );)",

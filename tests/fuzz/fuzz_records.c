@@ -1,25 +1,31 @@
 /* libFuzzer target: the record readers. The input is a record file; the
- * same bytes go to quartet-render's reader (rec_parse, which --check
+ * same bytes go to the records library's reader (rec_parse, which --check
  * uses too), to --check itself (replaying what it read), to --merge and
  * to resume's reader (jsonl_read, which may cut a partial last line), the
  * latter two through a file in memory. Checks: what a reader accepts is
  * what the format allows (valid UTF-8, every line ended, numbers in
  * range), checked again here by plain code; --check agrees with the
  * reader on whether the bytes are a whole record; jsonl_read never reads
- * more games than the input has whole lines. GGF: a game protocol/ggf.c
+ * more games than the input has whole lines. GGF: a game records/ggf.c
  * accepts writes and reads back as the same game; a set-up start the
  * reader keeps is a square board of X, O and - with a side to move; a
  * transcript an accepted record carries agrees with its moves; --merge's
  * GGF reader (ggf_lines_read) passes on only games with a number and
- * engine indices in range. */
+ * engine indices in range. The records library's codecs (records/): the
+ * verdict of every game (rec_parse_all, rec_verdict) is "N ok ..." or
+ * "N refused: ..." on one line; every accepted game written in each
+ * format that carries it (records/write.h) reads back as one game with
+ * the same verdict and writes again to the same bytes. */
 #include "tests/fuzz/fuzz.h"
 #include "tools/quartet-match/check.h"
 #include "tools/quartet-match/ggflines.h"
 #include "tools/quartet-match/merge.h"
 #include "tools/quartet-match/resume.h"
-#include "tools/quartet-render/record.h"
-#include "tools/quartet-render/strict.h"
-#include "protocol/ggf.h"
+#include "records/record.h"
+#include "records/strict.h"
+#include "records/ggf.h"
+#include "records/verdict.h"
+#include "records/write.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +35,69 @@
 
 /* Adjudications are re-solved up to this many empties: milliseconds. */
 #define FUZZ_MAX_SOLVE 8
+
+/* v's verdict of g as place 1 into buf (cap bytes); false when refused. */
+static bool verdict_text(const struct rec_game *g, char *buf, size_t cap)
+{
+    FILE *m = fmemopen(buf, cap, "w");
+    if (!m)
+        abort();
+    int rc = rec_verdict(g, 1, m);
+    fclose(m);
+    buf[cap - 1] = '\0';
+    return rc == 0;
+}
+
+/* g written in format fmt into a malloc'd buffer; NULL when it cannot be. */
+static char *written(const struct rec_game *g, enum rec_format fmt, size_t *len)
+{
+    char *buf = NULL;
+    FILE *m = open_memstream(&buf, len);
+    if (!m)
+        abort();
+    int rc = rec_write(g, fmt, m);
+    fclose(m);
+    if (rc != 0) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+/* Every game's verdict is one line; every accepted one round-trips
+ * through each format that can carry it. */
+static void check_codecs(const char *text, size_t size)
+{
+    static const enum rec_format fmts[] = {REC_JSONL, REC_TEXT, REC_SGF, REC_GGF,
+                                           REC_TRANSCRIPT};
+    struct rec_file f = {0};
+    char err[256], v1[8192], v2[8192];
+    if (rec_parse_all(text, size, &f, err, sizeof err) != 0)
+        return;
+    for (int i = 0; i < f.n; i++) {
+        bool ok = verdict_text(&f.games[i], v1, sizeof v1);
+        FUZZ_CHECK(strchr(v1, '\n') == v1 + strlen(v1) - 1, "a verdict of two lines: %s", v1);
+        FUZZ_CHECK(strncmp(v1, ok ? "1 ok " : "1 refused: ", ok ? 5 : 11) == 0, "verdict %s", v1);
+        for (size_t k = 0; ok && k < sizeof fmts / sizeof fmts[0]; k++) {
+            size_t n1, n2;
+            char *w1 = written(&f.games[i], fmts[k], &n1);
+            if (!w1)
+                continue;
+            struct rec_file back = {0};
+            FUZZ_CHECK(rec_parse_all(w1, n1, &back, err, sizeof err) == 0 && back.n == 1,
+                       "format %d: written game not read back: %s", (int)fmts[k], w1);
+            FUZZ_CHECK(verdict_text(&back.games[0], v2, sizeof v2) && strcmp(v1, v2) == 0,
+                       "format %d: %s read back as %s", (int)fmts[k], v1, v2);
+            char *w2 = written(&back.games[0], fmts[k], &n2);
+            FUZZ_CHECK(w2 && n1 == n2 && memcmp(w1, w2, n1) == 0,
+                       "format %d: written twice differently: %s", (int)fmts[k], w1);
+            free(w2);
+            free(w1);
+            rec_free(&back);
+        }
+    }
+    rec_free(&f);
+}
 
 /* A plain second UTF-8 check, by code point ranges (RFC 3629's table). */
 static bool plain_utf8(const unsigned char *s, size_t n)
@@ -182,6 +251,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     stderr = err_stream;
 
     check_games(&f);
+    check_codecs(text, size);
     FUZZ_CHECK(rc == 0 || strncmp(err, "line ", 5) == 0, "a refusal without its line: %s", err);
     if (rc == 0) {
         FUZZ_CHECK(plain_utf8(data, size), "invalid UTF-8 accepted");

@@ -1,10 +1,13 @@
-/* --check: every game of a record file (read by quartet-render's readers,
- * one reader for both tools) replayed through the engine library. */
+/* --check: every game of a record file (read by the records library,
+ * records/, one reader for every tool) replayed through the engine
+ * library; a refused game is reported and the check goes on. */
 #include "check.h"
 #include "adjudicate.h"
 #include "match.h"
-#include "tools/quartet-render/record.h"
-#include "tools/quartet-render/strict.h"
+#include "records/record.h"
+#include "records/strict.h"
+#include "records/replay.h"
+#include "records/verdict.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -90,53 +93,68 @@ static void check_adjudicated(const struct game *g, const struct game_options *o
         snprintf(why, cap, "game not over after %d moves", p->nmoves);
 }
 
+/* The result the replay gives: the game's own, or for a komi game
+ * (GGS's KM) black's disc margin minus the komi, as GGF's RE reads. */
+static void komi_result(const struct game *g, const void *st, const struct rec_game *p,
+                        char *res, size_t cap)
+{
+    int score[GAME_MAX_PLAYERS];
+    g->format_result(st, res, cap);
+    if (!p->has_komi || g->num_players != 2)
+        return;
+    g->score(st, score);
+    double v = (double)(score[0] - score[1]) - p->komi;
+    /* Empty squares go to the winner, as format_result counts them. */
+    int empties = p->size * p->size - score[0] - score[1];
+    if (score[0] != score[1])
+        v += score[0] > score[1] ? empties : -empties;
+    char num[24];
+    rec_format_number(v < 0 ? -v : v, num, sizeof num);
+    if (v == 0)
+        snprintf(res, cap, "0");
+    else
+        snprintf(res, cap, "%c+%s", v > 0 ? 'B' : 'W', num);
+}
+
 /* Replays p; writes a one-line verdict to out; returns true if it agrees. */
 static bool replay(const struct rec_game *p, int max_solve, FILE *out)
 {
     const struct game *g = game_find(p->game);
-    bool vok;
+    bool vok = true;
     char why[160] = "";
-    if (!g || !g->size_ok(p->size)) {
-        fprintf(out, "game %d: unknown game or size: %s %d\n", p->id, p->game, p->size);
+    struct game_options o = {.size = p->size};
+    if (g)
+        o.flags = variant_flags(g, p->variants, &vok);
+    if (!g || p->size < g->min_size || p->size > g->max_size || !g->size_ok(p->size) || !vok) {
+        /* No game to replay: refused as records' replay words it. */
+        struct replay rp;
+        if (replay_game(p, &rp, why, sizeof why) == 0) {
+            replay_free(&rp);
+            snprintf(why, sizeof why, "no size recorded");
+        }
+        fprintf(out, "game %d: refused: %s\n", p->id, why);
         return false;
     }
-    struct game_options o = {.size = p->size, .flags = variant_flags(g, p->variants, &vok)};
-    if (!vok) {
-        fprintf(out, "game %d: unknown variant: %s\n", p->id, p->variants);
-        return false;
-    }
-    unsigned char *st = malloc(g->state_size);
-    if (!st)
-        abort();
-    g->init(st, &o);
     uint64_t h = 1469598103934665603ULL; /* FNV-1a over the move texts */
     if (p->setup[0]) {
         /* A set-up start (GGF's BO) is part of what the moves hash names. */
-        char side[2] = {p->setup_side, '\0'}, e[120] = "no set-up positions";
-        if (!g->set_position || g->set_position(st, p->setup, side, e, sizeof e) != 0)
-            snprintf(why, sizeof why, "set-up start refused: %.100s", e);
         for (const char *c = p->setup; *c; c++)
             h = (h ^ (unsigned char)*c) * 1099511628211ULL;
         h = (h ^ (unsigned char)p->setup_side) * 1099511628211ULL;
     }
-    for (int i = 0; i < p->nmoves && !why[0]; i++) {
-        move_t m;
-        char low[16];
-        for (int k = 0; k < 16; k++)
-            low[k] = (char)tolower((unsigned char)p->moves[i][k]);
-        for (const char *c = low; *c; c++)
-            h = (h ^ (unsigned char)*c) * 1099511628211ULL;
+    for (int i = 0; i < p->nmoves; i++) {
+        for (const char *c = p->moves[i]; *c; c++)
+            h = (h ^ (unsigned char)tolower((unsigned char)*c)) * 1099511628211ULL;
         h = (h ^ ' ') * 1099511628211ULL;
-        if (strcmp(low, "pass") == 0)
-            m = MOVE_PASS;
-        else if (g->parse_move(st, low, &m) != 0) {
-            snprintf(why, sizeof why, "move %d (%s) does not parse", i + 1, low);
-            break;
-        }
-        if (!game_is_legal(g, st, m))
-            snprintf(why, sizeof why, "move %d (%s) is illegal", i + 1, low);
-        else
-            g->play(st, m);
+    }
+    /* The replay every reader's verdict rests on (records/replay.h). */
+    struct replay rp;
+    unsigned char *st = malloc(g->state_size);
+    if (!st)
+        abort();
+    if (replay_game(p, &rp, why, sizeof why) == 0) {
+        memcpy(st, replay_state(&rp, rp.nplies), g->state_size);
+        replay_free(&rp);
     }
     char res[32] = "";
     if (!why[0]) {
@@ -146,7 +164,7 @@ static bool replay(const struct rec_game *p, int max_solve, FILE *out)
         } else if (!g->is_over(st))
             check_adjudicated(g, &o, st, p, max_solve, why, sizeof why);
         else {
-            g->format_result(st, res, sizeof res);
+            komi_result(g, st, p, res, sizeof res);
             if (strcasecmp(res, p->result) != 0)
                 snprintf(why, sizeof why, "result %s recorded, replay gives %s", p->result, res);
         }
@@ -162,12 +180,22 @@ int check_text(const char *text, size_t len, const char *path, int max_solve, FI
 {
     struct rec_file f = {0};
     char err[240];
-    int rc = rec_parse(text, len, &f, err, sizeof err);
+    int rc = rec_parse_all(text, len, &f, err, sizeof err);
     int bad = 0;
-    for (int i = 0; i < f.n; i++)
-        bad += !replay(&f.games[i], max_solve, out);
-    /* The games before a damaged line are still checked; the damage is
-     * one more disagreement, named by its line. */
+    /* Every game is reported: a refused one with its reason, and the
+     * check goes on to the next. */
+    for (int i = 0; i < f.n; i++) {
+        const struct rec_game *p = &f.games[i];
+        if (p->why[0]) {
+            /* Its line too, where the reason does not name it. */
+            if (strncmp(p->why, "line ", 5) != 0 && p->line > 0)
+                fprintf(out, "game %d: refused: line %d: %s\n", i + 1, p->line, p->why);
+            else
+                fprintf(out, "game %d: refused: %s\n", i + 1, p->why);
+            bad++;
+        } else
+            bad += !replay(p, max_solve, out);
+    }
     if (rc != 0) {
         fprintf(out, "%s: %s\n", path, err);
         bad++;

@@ -1,7 +1,7 @@
-/* GGF records back in for --merge, read by quartet-render's reader (one
- * reader for both tools) and made the line_game of the game's JSON line. */
+/* GGF records back in for --merge, read by the records library's reader
+ * (one reader for every tool) and made the line_game of the game's JSON line. */
 #include "ggflines.h"
-#include "tools/quartet-render/record.h"
+#include "records/record.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -17,7 +17,7 @@
 #include "resume.h"
 #include "schedule.h"
 #include "stats.h"
-#include "textclean.h"
+#include "records/textclean.h"
 #include "tourney.h"
 
 #include <errno.h>

@@ -3,7 +3,7 @@
 #include "crosstable.h"
 #include "ggflines.h"
 #include "resume.h"
-#include "tools/quartet-render/record.h"
+#include "records/record.h"
 
 #include <errno.h>
 #include <stdint.h>

@@ -3,7 +3,8 @@
 #include "balance.h"
 #include "engine/player.h"
 #include "engine/rng.h"
-#include "protocol/transcript.h"
+#include "records/strict.h"
+#include "records/transcript.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -78,7 +79,7 @@ static int play_token(const struct game *g, void *st, struct opening *op, size_t
 }
 
 /* A word with no separators, e.g. the transcript "f5d6c3" or "f5pad6",
- * split by the reader play_sequence uses (protocol/transcript.h). Plays
+ * split by the reader play_sequence uses (records/transcript.h). Plays
  * its moves; -1 with a message if one is not a move. */
 static int play_transcript(const struct game *g, void *st, struct opening *op, size_t *tl,
                            const char *word, char *err, size_t cap)
@@ -143,18 +144,28 @@ int opening_parse(const struct game *g, const struct game_options *o, const char
     return rc;
 }
 
-/* The balance note after '#': "d18 -1" (depth, value in discs); anything
- * else is a plain comment. */
+/* The balance note after '#': "d18 -1" or "d18 +0" (depth, value in
+ * discs with its sign), each a whole decimal in range (strict_long: no
+ * wrap, no hex); anything else is a plain comment. */
 static void read_note(const char *c, struct opening *op)
 {
-    int depth, value, used = 0;
+    long depth, value;
     while (*c == ' ' || *c == '\t')
         c++;
-    if (sscanf(c, "d%d %d%n", &depth, &value, &used) == 2 && depth > 0
-        && strspn(c + used, " \t\r\n") == strlen(c + used)) {
+    if (*c++ != 'd')
+        return;
+    const char *end = strict_long(c, 1, 99, &depth);
+    if (!end || (*end != ' ' && *end != '\t'))
+        return;
+    end += strspn(end, " \t");
+    /* The value is written with its sign, "+1" or "-1". */
+    if (*end == '+' && end[1] >= '0' && end[1] <= '9')
+        end++;
+    end = strict_long(end, -1000, 1000, &value);
+    if (end && strspn(end, " \t\r\n") == strlen(end)) {
         op->valued = true;
-        op->depth = depth;
-        op->value = value;
+        op->depth = (int)depth;
+        op->value = (int)value;
     }
 }
 
@@ -166,10 +177,22 @@ int openings_read(const struct game *g, const struct game_options *o, const char
         snprintf(err, cap, "%s: %s", path, strerror(errno));
         return -1;
     }
-    char line[4096];
+    char *line = NULL;
+    size_t lcap = 0;
+    ssize_t len;
     int lineno = 0;
-    while (fgets(line, sizeof line, f)) {
+    while ((len = getline(&line, &lcap, f)) >= 0) {
         lineno++;
+        /* A NUL would end the line early (f5\0d6 read as f5): refused,
+         * as is a line longer than an opening can be. */
+        const char *bad = memchr(line, '\0', (size_t)len) ? "a NUL byte in the line"
+                        : len >= 4096 ? "a line longer than 4095 bytes" : NULL;
+        if (bad) {
+            snprintf(err, cap, "%s:%d: %s", path, lineno, bad);
+            free(line);
+            fclose(f);
+            return -1;
+        }
         char *hash = strchr(line, '#');
         if (hash)
             *hash = '\0';
@@ -179,6 +202,7 @@ int openings_read(const struct game *g, const struct game_options *o, const char
         char why[256];
         if (opening_parse(g, o, line, &op, why, sizeof why) != 0) {
             snprintf(err, cap, "%s:%d: %s", path, lineno, why);
+            free(line);
             fclose(f);
             return -1;
         }
@@ -186,6 +210,7 @@ int openings_read(const struct game *g, const struct game_options *o, const char
             read_note(hash + 1, &op);
         push(l, &op);
     }
+    free(line);
     fclose(f);
     if (l->n == 0) {
         snprintf(err, cap, "%s: no openings", path);

@@ -4,7 +4,7 @@
  * next game starts it again. */
 #include "match.h"
 #include "adjudicate.h"
-#include "textclean.h"
+#include "records/textclean.h"
 #include "engine/clock.h"
 
 #include <ctype.h>

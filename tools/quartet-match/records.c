@@ -1,7 +1,8 @@
 /* Writers of the three record formats. */
 #include "records.h"
-#include "textclean.h"
-#include "protocol/ggf.h"
+#include "records/textclean.h"
+#include "records/ggf.h"
+#include "records/write.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -232,19 +233,6 @@ void sgf_game_path(char *out, size_t cap, const char *dir, int id)
     snprintf(out, cap, "%s/game-%04d.sgf", dir, id);
 }
 
-void sgf_point(const char *move, char *out, size_t cap)
-{
-    if (strcmp(move, "pass") == 0) {
-        snprintf(out, cap, "%s", "");
-        return;
-    }
-    if (strcmp(move, "swap") == 0) {
-        snprintf(out, cap, "swap-pieces");
-        return;
-    }
-    int row = atoi(move + 1);
-    snprintf(out, cap, "%c%c", move[0], 'a' + row - 1);
-}
 
 /* ID[value] with the value escaped; text: an SGF Text (newlines kept). */
 static void sgf_prop(FILE *f, const char *id, const char *value, bool text)
@@ -298,7 +286,7 @@ int write_sgf(FILE *f, const struct match_config *cfg, const struct game_record 
     fputc('\n', f);
     for (int i = 0; i < rec->nplies; i++) {
         char pt[16];
-        sgf_point(mv[i], pt, sizeof pt);
+        rec_sgf_point(mv[i], pt, sizeof pt);
         /* Moves alternate B, W in both games (passes included). */
         fprintf(f, ";%c[%s]", i % 2 ? 'W' : 'B', pt);
         if (i % 12 == 11)

@@ -34,7 +34,5 @@ int write_ggf(FILE *f, const struct match_config *cfg, const struct game_record 
 bool sgf_path_is_file(const char *path);
 /* The file of game id in an --sgf directory: DIR/game-NNNN.sgf. */
 void sgf_game_path(char *out, size_t cap, const char *dir, int id);
-/* "f5" -> "fe"; "pass" -> ""; "swap" -> "swap-pieces". */
-void sgf_point(const char *move, char *out, size_t cap);
 
 #endif

@@ -1,5 +1,6 @@
 /* Resume: the text, SGF and GGF records made to hold every game of the JSONL. */
 #include "repair.h"
+#include "records/atomic.h"
 #include "records.h"
 #include "resume.h"
 
@@ -112,33 +113,28 @@ static size_t ggf_scan(const char *b, size_t len, bool *present, int total)
 
 enum rec_kind { KIND_TEXT, KIND_SGF, KIND_GGF };
 
-/* Reads path and marks its whole records; a cut-off end is dropped from
- * the file. A missing file has none. Returns 0, or -1 with err. */
-static int scan_file(const char *path, enum rec_kind kind, bool *present, int total, char *err,
-                     size_t cap)
+/* Reads path, marks its whole records, and starts its new text (kept
+ * whole or not at all, records/atomic.h) with them: a record cut off at
+ * its end is dropped. A missing file has none. Returns 0, or -1 with err. */
+static int scan_file(const char *path, enum rec_kind kind, bool *present, int total,
+                     struct atomic_file *out, char *err, size_t cap)
 {
-    size_t len;
+    size_t len = 0, whole = 0;
     char *b = records_file_read(path, &len);
-    if (!b) {
-        if (errno == ENOENT)
-            return 0;
+    if (!b && errno != ENOENT) {
         snprintf(err, cap, "%s: %s", path, strerror(errno));
         return -1;
     }
-    size_t whole = kind == KIND_SGF   ? sgf_scan(b, len, present, total)
-                   : kind == KIND_GGF ? ggf_scan(b, len, present, total)
-                                      : text_scan(b, len, present, total);
+    if (b)
+        whole = kind == KIND_SGF   ? sgf_scan(b, len, present, total)
+                : kind == KIND_GGF ? ggf_scan(b, len, present, total)
+                                   : text_scan(b, len, present, total);
+    int rc = atomic_open(out, path, b, whole, err, cap);
     free(b);
-    if (whole == len)
-        return 0;
-    if (truncate(path, (off_t)whole) != 0) {
-        snprintf(err, cap, "%s: cannot cut the record cut off at its end: %s", path,
-                 strerror(errno));
-        return -1;
-    }
-    fprintf(stderr, "quartet-match: %s: a record cut off by a crash (%zu bytes) dropped\n", path,
-            len - whole);
-    return 0;
+    if (rc == 0 && whole < len)
+        fprintf(stderr, "quartet-match: %s: a record cut off by a crash (%zu bytes) dropped\n",
+                path, len - whole);
+    return rc;
 }
 
 /* Marks game id in present when its file in an --sgf directory holds
@@ -227,12 +223,15 @@ static int repair_one(const struct line_game *g, void *ctx, char *err, size_t ca
     } else if (sgf) {
         char path[4096];
         sgf_game_path(path, sizeof path, r->sgf_dir, g->rec.id);
-        FILE *f = fopen(path, "we");
-        if (!f)
+        struct atomic_file f;
+        if (atomic_open(&f, path, NULL, 0, err, cap) != 0)
+            return -1;
+        if (write_sgf(f.f, r->cfg, r->rec) != 0) {
+            atomic_abort(&f);
             return cannot_write(path, err, cap);
-        int bad = write_sgf(f, r->cfg, r->rec);
-        if (fclose(f) != 0 || bad)
-            return cannot_write(path, err, cap);
+        }
+        if (atomic_commit(&f, err, cap) != 0)
+            return -1;
     }
     if (sgf) {
         r->in_sgf[k] = true;
@@ -259,14 +258,6 @@ static int repair_one(const struct line_game *g, void *ctx, char *err, size_t ca
     return 0;
 }
 
-static FILE *open_append(const char *path, char *err, size_t cap)
-{
-    FILE *f = fopen(path, "ae");
-    if (!f)
-        snprintf(err, cap, "cannot write %s: %s", path, strerror(errno));
-    return f;
-}
-
 int records_repair(const struct match_config *cfg, const char *jsonl, const char *records,
                    const char *sgf, const char *ggf, char *err, size_t cap)
 {
@@ -287,24 +278,31 @@ int records_repair(const struct match_config *cfg, const char *jsonl, const char
     r.ggf = ggf;
     bool sgf_file = sgf && sgf_path_is_file(sgf);
     int rc = 0;
-    if (records && (scan_file(records, KIND_TEXT, r.in_text, total, err, cap) != 0 ||
-                    !(r.text = open_append(records, err, cap))))
+    /* Each file is rewritten whole beside itself and put in place only
+     * when every game has been written: a failure leaves them as they
+     * were, nothing half-written. */
+    struct atomic_file text_f = {0}, sgf_f = {0}, ggf_f = {0};
+    if (records && scan_file(records, KIND_TEXT, r.in_text, total, &text_f, err, cap) != 0)
         rc = -1;
-    if (rc == 0 && sgf_file && (scan_file(sgf, KIND_SGF, r.in_sgf, total, err, cap) != 0 ||
-                                !(r.sgf_file = open_append(sgf, err, cap))))
+    if (rc == 0 && sgf_file && scan_file(sgf, KIND_SGF, r.in_sgf, total, &sgf_f, err, cap) != 0)
         rc = -1;
-    if (rc == 0 && ggf && (scan_file(ggf, KIND_GGF, r.in_ggf, total, err, cap) != 0 ||
-                           !(r.ggf_file = open_append(ggf, err, cap))))
+    if (rc == 0 && ggf && scan_file(ggf, KIND_GGF, r.in_ggf, total, &ggf_f, err, cap) != 0)
         rc = -1;
+    r.text = text_f.f;
+    r.sgf_file = sgf_f.f;
+    r.ggf_file = ggf_f.f;
     r.sgf_dir = sgf && !sgf_file ? sgf : NULL;
     if (rc == 0 && jsonl_read(jsonl, false, repair_one, &r, err, cap) < 0)
         rc = -1;
-    if (r.text && fclose(r.text) != 0 && rc == 0)
-        rc = cannot_write(records, err, cap);
-    if (r.sgf_file && fclose(r.sgf_file) != 0 && rc == 0)
-        rc = cannot_write(sgf, err, cap);
-    if (r.ggf_file && fclose(r.ggf_file) != 0 && rc == 0)
-        rc = cannot_write(ggf, err, cap);
+    struct atomic_file *files[3] = {&text_f, &sgf_f, &ggf_f};
+    for (int i = 0; i < 3; i++) {
+        if (!files[i]->f)
+            continue;
+        if (rc == 0)
+            rc = atomic_commit(files[i], err, cap);
+        else
+            atomic_abort(files[i]);
+    }
     free(r.in_ggf);
     free(r.in_text);
     free(r.in_sgf);

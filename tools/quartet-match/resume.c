@@ -1,8 +1,8 @@
 /* JSON lines back in: repair of a cut-off last line, resume. */
 #include "resume.h"
-#include "json.h"
-#include "tools/quartet-render/record.h"
-#include "tools/quartet-render/strict.h"
+#include "records/json.h"
+#include "records/record.h"
+#include "records/strict.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* quartet-render: pictures of games recorded by quartet-match. Reads a
- * record file (JSON Lines, SGF or text), replays one game through the
+ * record file (JSON Lines, SGF, GGF, text or a transcript), replays one game through the
  * engine library and writes SVG drawn by the game's own svg hook: the
  * final position, any ply, one file per ply, or an overview sheet. */
 #include "render.h"
@@ -23,7 +23,7 @@ struct opts {
 static void usage(FILE *f)
 {
     fputs("usage: quartet-render [options] RECORD\n"
-          "Draws a game recorded by quartet-match (JSON Lines, SGF or text) as SVG.\n"
+          "Draws a recorded game (JSON Lines, SGF, GGF, text or transcript) as SVG.\n"
           "  -g, --game N        the game numbered N in the file (default: the first)\n"
           "  -l, --list          list the games in the file\n"
           "  -f, --final         the final position (the default)\n"
@@ -184,8 +184,11 @@ int main(int argc, char **argv)
         return 0;
     }
     const struct rec_game *r = choose(&f, o.game);
-    if (replay_game(r, &rp, err, sizeof err) != 0)
+    char why[400];
+    if (replay_game(r, &rp, why, sizeof why) != 0) {
+        snprintf(err, sizeof err, "game %d: %s", r->id, why);
         die("%s", err);
+    }
     if (o.mode == PLY && o.ply > rp.nplies) {
         fprintf(stderr, "quartet-render: game %d has only %d plies\n", r->id, rp.nplies);
         exit(2);

@@ -2,6 +2,7 @@
  * back, each line checked by replaying it, and the games expanded into
  * the labelled positions the fitter reads. */
 #include "games.h"
+#include "records/strict.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -33,13 +34,13 @@ size_t sp_format(const struct sp_game *g, char *buf, size_t cap)
     return n < cap ? n : cap - 1;
 }
 
-/* A decimal integer in [lo, hi] at *p, moving *p past it. */
+/* A decimal integer in [lo, hi] at *p, moving *p past it: records'
+ * strict numbers (no sign but '-', no leading zero, no wrap). */
 static int read_int(const char **p, long lo, long hi, int *out)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(*p, &end, 10);
-    if (end == *p || errno || v < lo || v > hi || isspace((unsigned char)**p))
+    long v;
+    const char *end = strict_long(*p, lo, hi, &v);
+    if (!end)
         return -1;
     *p = end;
     *out = (int)v;

@@ -7,6 +7,7 @@
 #include "engine/games/othello/datapath.h"
 #include "engine/games/othello/search.h"
 #include "engine/rng.h"
+#include "records/transcript.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -44,43 +45,64 @@ static double cpu_seconds(void)
          + (double)u.ru_stime.tv_sec + u.ru_stime.tv_usec * 1e-6;
 }
 
-/* One word of an openings line: a square (a1-h8, either case) or a pass;
- * -2 if it is neither. */
-static int read_square(const char *w)
+/* Whether st's only move is a forced pass. */
+static bool pass_forced(const struct game *g, const void *st)
 {
-    if (!strcmp(w, "pa") || !strcmp(w, "pass") || !strcmp(w, "PA"))
-        return -1;
-    int c = w[0] | 0x20, r = w[1];
-    if (c < 'a' || c > 'h' || r < '1' || r > '8' || w[2])
-        return -2;
-    return (r - '1') * 8 + (c - 'a');
+    move_t moves[GAME_MAX_MOVES];
+    return g->legal_moves(st, moves) == 1 && moves[0] == MOVE_PASS;
 }
 
-/* Plays one openings line's words on a fresh board; -1 if a word is not
- * a legal move there. Forced passes are written out as they happen. */
-static int parse_opening(char *line, struct opening *op)
+/* One openings line read by records' transcript reader, as quartet-match
+ * reads openings (f5 d6, f5,d6 or f5d6; pa or pass a pass), into squares
+ * on a fresh board, the forced passes written out; -1 with the reason in
+ * why when a word is not a legal move there. */
+static int parse_opening(char *line, struct opening *op, char *why, size_t cap)
 {
-    bb_t P = TRAIN_START_BLACK, O = TRAIN_START_WHITE;
+    const struct game *g = game_find("Othello");
+    char *words[MAX_OPENING];
+    int n = 0;
     op->n = 0;
-    for (char *w = strtok(line, " ,\t\r"); w; w = strtok(NULL, " ,\t\r")) {
-        int sq = read_square(w);
-        if (sq == -2)
+    for (char *save, *w = strtok_r(line, " \t\r\n", &save); w;
+         w = strtok_r(NULL, " \t\r\n", &save)) {
+        if (n == MAX_OPENING) {
+            snprintf(why, cap, "more than %d moves", MAX_OPENING);
             return -1;
-        if (sq >= 0 && !bb_moves(P, O) && bb_moves(O, P) && op->n < MAX_OPENING) {
-            bb_t t = P; P = O; O = t; /* a pass left unwritten */
+        }
+        words[n++] = w;
+    }
+    if (n == 0)
+        return 0;
+    struct game_options o = {.size = 8};
+    unsigned char *st = malloc(g->state_size);
+    move_t *list = NULL;
+    int k = 0, rc = 0;
+    if (!st) {
+        snprintf(why, cap, "out of memory");
+        return -1;
+    }
+    g->init(st, &o);
+    if (transcript_read(g, st, n, words, &list, &k, NULL, NULL, why, cap) != 0)
+        rc = -1;
+    for (int i = 0; rc == 0 && i < k; i++) {
+        while (list[i] != MOVE_PASS && pass_forced(g, st) && op->n < MAX_OPENING) {
+            g->play(st, MOVE_PASS);
             op->sq[op->n++] = -1;
         }
-        bb_t m = bb_moves(P, O);
-        if (op->n >= MAX_OPENING || (sq >= 0 ? !(m >> sq & 1) : m || !bb_moves(O, P)))
-            return -1;
-        if (sq >= 0)
-            train_play(&P, &O, sq);
+        char t[8] = "";
+        if (op->n >= MAX_OPENING) {
+            snprintf(why, cap, "more than %d moves", MAX_OPENING);
+            rc = -1;
+        } else if (list[i] == MOVE_PASS)
+            op->sq[op->n++] = -1;
         else {
-            bb_t t = P; P = O; O = t;
+            g->format_move(st, list[i], t, sizeof t);
+            op->sq[op->n++] = (int8_t)((t[1] - '1') * 8 + (t[0] - 'a'));
         }
-        op->sq[op->n++] = (int8_t)sq;
+        g->play(st, list[i]);
     }
-    return 0;
+    free(list);
+    free(st);
+    return rc;
 }
 
 static int load_openings(const char *path, struct openings *ops, char *err, size_t cap)
@@ -90,18 +112,26 @@ static int load_openings(const char *path, struct openings *ops, char *err, size
         snprintf(err, cap, "%.400s: cannot open", path);
         return -1;
     }
-    char line[4096];
+    char *line = NULL, why[200];
+    size_t lcap = 0;
+    ssize_t len;
     int no = 0, rc = 0;
     size_t room = 0;
     ops->hash = 2166136261u;
-    while (rc == 0 && fgets(line, sizeof line, f)) {
+    while (rc == 0 && (len = getline(&line, &lcap, f)) >= 0) {
         no++;
+        /* A NUL would end the line early (f5\0d6 read as f5): refused. */
+        if (memchr(line, '\0', (size_t)len)) {
+            snprintf(err, cap, "%.400s:%d: a NUL byte in the line", path, no);
+            rc = -1;
+            break;
+        }
         char *hash = strchr(line, '#');
         if (hash)
             *hash = '\0';
         struct opening op;
-        if (parse_opening(line, &op) != 0) {
-            snprintf(err, cap, "%.400s:%d: not a legal Othello opening", path, no);
+        if (parse_opening(line, &op, why, sizeof why) != 0) {
+            snprintf(err, cap, "%.200s:%d: not a legal Othello opening: %.200s", path, no, why);
             rc = -1;
         } else if (op.n > 0) {
             if (ops->n == room) {
@@ -120,6 +150,7 @@ static int load_openings(const char *path, struct openings *ops, char *err, size
             ops->hash = (ops->hash ^ 0xffu) * 16777619u;
         }
     }
+    free(line);
     fclose(f);
     if (rc == 0 && ops->n == 0) {
         snprintf(err, cap, "%.400s: no openings", path);
