@@ -194,7 +194,11 @@ function takeResult(gg, g) {
   const re = gg.props.get('RE');
   const qr = gg.props.get('QR');
   let from = { result: '', flag: '' };
-  if (re !== undefined) {
+  // NBoard writes RE[?] for a game without a result yet.
+  const unknown = re === '?';
+  if (unknown) {
+    from = { result: '?', flag: '' };
+  } else if (re !== undefined) {
     from = resultOfRe(re);
     if (!from) {
       return showable(re) ? `RE[${re}]: not a GGF result (black's margin in decimal: +8.000, -4:r)`
@@ -203,7 +207,7 @@ function takeResult(gg, g) {
   }
   if (qr === undefined) { g.result = cut(from.result, 32); return ''; }
   g.result = cut(qr, 32);
-  if (re === undefined) return 'RE missing or not a GGF result beside QR';
+  if (re === undefined || unknown) return 'RE missing or not a GGF result beside QR';
   const forfeit = qr.length === 3 && qr[1] === '+' && qr[2] === 'F';
   if (forfeit ? !(from.flag === 'r' && from.result[0] === qr[0]) : from.result !== qr) return 'RE and QR disagree';
   return '';

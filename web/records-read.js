@@ -1,8 +1,7 @@
 // Reads game records with the same verdict as the C readers (records/,
 // tests/records/README.md): the page's own downloads, quartet-match's text,
 // JSON Lines, SGF and GGF files (NBoard's, GGS's archive and match lines)
-// and transcripts (one game a line: "Othello 8 f5d6c3", or Othello's moves
-// alone). The bytes are read as the C side reads them: strict UTF-8, no NUL,
+// and transcripts (one game a line: "Othello 8 f5d6c3"). The bytes are read as the C side reads them: strict UTF-8, no NUL,
 // every number decimal and in range; each message is the C reader's, word
 // for word, so a file gets the same answer everywhere. What needs a game's
 // rules (legal moves, forced passes put back) is the engine's: review.js
@@ -246,9 +245,11 @@ function readJsonl(s, games) {
           const t = cut(string(true), 1025);
           if (t.length >= 1024) fail('transcript too long');
           g.transcript = t;
-        } else if (key === 'event') g.event = string(true);
-        else if (key === 'date') g.date = string(true);
-        else skipValue(0);
+        } else if (key === 'event' || key === 'date') {
+          // Shown on the page when they are strings; skipped as any other key.
+          ws();
+          if (ch() === '"') g[key] = string(true); else skipValue(0);
+        } else skipValue(0);
       };
       try {
         if (ch() === '{') sequence('}', true, member, 0); else fail('object expected');
@@ -529,8 +530,14 @@ function readSgf(s, games) {
 function readTranscripts(s, games) {
   let line = 0;
   for (let p = 0; p < s.length; line++) {
-    let end = s.indexOf('\n', p);
-    if (end < 0) end = s.length;
+    const end = s.indexOf('\n', p);
+    // A last line without its newline was cut off, as in every format.
+    if (end < 0) {
+      const g = newGame(games.length + 1, 0);
+      refuse(g, `line ${line + 1}: no newline at its end: the line is cut off`);
+      games.push(g);
+      return false;
+    }
     const l = s.slice(p, end);
     p = end + 1;
     if (!/[^ \t]/.test(l)) continue;
@@ -635,7 +642,7 @@ function pageGame(g) {
     number: g.id, game: name, size: g.size || def.defaultSize,
     variants: g.variants.split(/[ ,]+/).filter(Boolean).map((v) => v.toLowerCase()),
     seats: def.seats.map((seat, i) => ({ name: seat, who: clip(g.players[i] ?? '') })),
-    moves: g.moves.map((m) => m.toLowerCase()), colors: g.colors,
+    moves: g.moves.map((m) => m.toLowerCase()), writtenMoves: g.moves.slice(), colors: g.colors,
     result: clip(g.result), rawResult: utf8(g.result), reason: clip(g.reason), event: clip(g.event), date: clip(g.date),
     setup: g.setup ? { board: g.setup, side: g.setupSide === 'O' ? 'white' : 'black' } : null,
     notes: g.notes && g.notes.some(Boolean) ? g.notes : null,

@@ -296,7 +296,7 @@ class Review {
     if (at >= 0 || bad >= 0) {
       const i = at >= 0 ? at : bad;
       const what = at >= 0 && !/^syntax error/.test(got[at].message) ? 'illegal' : 'not a move of this game';
-      return { why: `move ${i + 1} (${rec.written_moves ? rec.written_moves[i] : rec.moves[i]}) is ${what}` };
+      return { why: `move ${i + 1} (${rec.writtenMoves ? rec.writtenMoves[i] : rec.moves[i]}) is ${what}` };
     }
     return { game: rec };
   }
