@@ -8,7 +8,7 @@
 // that many games: 2 (;…;)(;…;). TY is [s]SIZE[r[N]][k]: synchro, random
 // start, komi (KM). Works on byte strings (records-read.js).
 
-import { newGame, refuse, cut, addMove, strictInt, MAX_GAME } from './records-read.js';
+import { newGame, refuse, cut, addMove, strictInt, asciiLower, MAX_GAME } from './records-read.js';
 
 const MAX_MOVES = 256;
 const MAX_PROPS = 32;
@@ -293,7 +293,7 @@ function takeEvent(gg, g) {
 // gg into g; the reason it is refused, or ''.
 function toRecord(gg, g) {
   const gm = gg.props.get('GM');
-  if (gm === undefined || gm.toLowerCase() !== 'othello') return 'not an Othello game (GM[Othello]): GGF is read for Othello only';
+  if (gm === undefined || asciiLower(gm) !== 'othello') return 'not an Othello game (GM[Othello]): GGF is read for Othello only';
   g.game = 'Othello';
   const t = takeType(gg);
   if (t.why) return t.why;
@@ -324,7 +324,7 @@ function toRecord(gg, g) {
     // A colour moving twice: the other passed between (GGS leaves forced
     // passes out of some games); the replay refuses it where not forced.
     if (m.color !== next) { addMove(g, 'pass'); g.notes.push(null); g.putBack.push(true); }
-    let low = m.text.toLowerCase();
+    let low = asciiLower(m.text);
     if (low === 'pa' || low === 'pass' || low === 'ps') low = 'pass';
     if (!addMove(g, low)) return 'bad move text';
     g.notes.push(m.eval || m.time ? { eval: m.eval, time: m.time } : null);

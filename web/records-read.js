@@ -65,6 +65,9 @@ export function lineOf(s, at) {
 
 const isDigit = (ch) => ch >= '0' && ch <= '9';
 
+// C's tolower: ASCII letters only (a byte string's other bytes stay).
+export const asciiLower = (s) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
 // The decimal integer at s[i] (an optional '-', then digits without a
 // leading zero) when it lies in [lo, hi]: {v, end}, or null.
 export function strictLong(s, i, lo, hi) {
@@ -121,7 +124,7 @@ function transcriptWhy(g) {
     const m = g.moves[i];
     if (m === 'pass') continue;
     for (const c of m) {
-      if (t[k] !== c.toLowerCase()) return `the transcript does not agree with the moves at move ${i + 1} (${m})`;
+      if (t[k] !== asciiLower(c)) return `the transcript does not agree with the moves at move ${i + 1} (${m})`;
       k++;
     }
   }
@@ -253,12 +256,13 @@ function readJsonl(s, games) {
       };
       try {
         if (ch() === '{') sequence('}', true, member, 0); else fail('object expected');
-        ws();
-        if (p !== end) fail('text after the object');
-        if (nl < 0) fail('no newline at its end: the line is cut off');
       } catch (e) {
         if (!(e instanceof JsonError)) throw e;
       }
+      // Blanks are skipped after a failure too: the column is past them.
+      ws();
+      if (why === null && p !== end) why = 'text after the object';
+      if (why === null && nl < 0) why = 'no newline at its end: the line is cut off';
       if (why !== null) {
         refuse(g, `line ${line}: JSON does not parse: ${why} (column ${p - i + 1})`);
       } else {
@@ -298,8 +302,8 @@ function jsonLiteralEnd(s, i) {
 }
 
 // \uXXXX at s[i] = 'u' (a surrogate pair read as one code point, a lone
-// surrogate as U+FFFD): {cp, end} with end just after the last hex digit
-// ... as the C reader leaves its cursor at the last digit and steps on.
+// surrogate as U+FFFD): {cp, end}, end at the last hex digit (the string
+// loop steps past it, as the C reader's does).
 function jsonU(s, i) {
   const hex4 = (k) => (/^[0-9a-fA-F]{4}$/.test(s.slice(k, k + 4)) ? parseInt(s.slice(k, k + 4), 16) : -1);
   const v = hex4(i + 1);
@@ -308,9 +312,9 @@ function jsonU(s, i) {
   if (v >= 0xd800 && v < 0xdc00 && s[last + 1] === '\\' && s[last + 2] === 'u') {
     const lo = hex4(last + 3);
     if (lo < 0) return null;
-    if (lo >= 0xdc00 && lo < 0xe000) return { cp: 0x10000 + ((v - 0xd800) << 10) + (lo - 0xdc00), end: last + 6 + 1 };
+    if (lo >= 0xdc00 && lo < 0xe000) return { cp: 0x10000 + ((v - 0xd800) << 10) + (lo - 0xdc00), end: last + 6 };
   }
-  return { cp: v >= 0xd800 && v < 0xe000 ? 0xfffd : v, end: last + 1 };
+  return { cp: v >= 0xd800 && v < 0xe000 ? 0xfffd : v, end: last };
 }
 
 // ---- The text record ------------------------------------------------------------
@@ -593,10 +597,11 @@ export function splitTranscript(words, size) {
 
 // ---- The file ---------------------------------------------------------------------
 
-const ALIASES = { reversi: 'Othello', 'torus-hex': 'TorusHex', 'torus hex': 'TorusHex' };
+// The engine's other names of its games (game_find, case aside).
+const ALIASES = { reversi: 'Othello', 'torus-hex': 'TorusHex', torus_hex: 'TorusHex' };
 
 export function gameName(s) {
-  const w = String(s ?? '').trim().toLowerCase();
+  const w = String(s ?? '').toLowerCase();
   if (ALIASES[w]) return ALIASES[w];
   return Object.keys(GAMES).find((g) => g.toLowerCase() === w) || null;
 }
@@ -620,7 +625,7 @@ function clip(bin) {
 // What the page knows without the rules: the game, its size and variants
 // (replay.c's set-up). Returns the reason or ''.
 function gameWhy(g) {
-  const name = Object.keys(GAMES).find((k) => k.toLowerCase() === g.game.toLowerCase());
+  const name = gameName(g.game);
   if (!name) return `unknown game '${g.game}'`;
   const def = GAMES[name];
   const size = g.size || def.defaultSize;
@@ -636,17 +641,17 @@ function gameWhy(g) {
 // passesLeftOut, written}. written (transcripts): the words still to be
 // split into moves once the game's rules are at hand (the engine's).
 function pageGame(g) {
-  const name = Object.keys(GAMES).find((k) => k.toLowerCase() === g.game.toLowerCase());
+  const name = gameName(g.game);
   const def = GAMES[name];
   return {
     number: g.id, game: name, size: g.size || def.defaultSize,
     variants: g.variants.split(/[ ,]+/).filter(Boolean).map((v) => v.toLowerCase()),
     seats: def.seats.map((seat, i) => ({ name: seat, who: clip(g.players[i] ?? '') })),
-    moves: g.moves.map((m) => m.toLowerCase()), writtenMoves: g.moves.slice(), colors: g.colors,
+    moves: g.moves.map((m) => utf8(asciiLower(m))), writtenMoves: g.moves.map(utf8), colors: g.colors,
     result: clip(g.result), rawResult: utf8(g.result), reason: clip(g.reason), event: clip(g.event), date: clip(g.date),
     setup: g.setup ? { board: g.setup, side: g.setupSide === 'O' ? 'white' : 'black' } : null,
     notes: g.notes && g.notes.some(Boolean) ? g.notes : null,
-    komi: g.komi, passesLeftOut: Boolean(g.passesLeftOut), written: g.written || null,
+    komi: g.komi, passesLeftOut: Boolean(g.passesLeftOut), written: g.written ? g.written.map(utf8) : null,
   };
 }
 

@@ -313,10 +313,19 @@ class Review {
     const gtp = this.state.gtp;
     const words = rec.written;
     if (!words.length) return { why: 'syntax error: no moves' };
-    // Words with bytes a command line cannot carry are no moves; the ones
-    // before them are still checked first, as the C reader reads in order.
-    const cut = words.findIndex((w) => !/^[\x21-\x7e]+$/.test(w));
-    const safe = cut < 0 ? words : words.slice(0, cut);
+    // Items with bytes a command line cannot carry, or that the engine
+    // would not echo as written (not ASCII), are no moves: the ones before
+    // them are still checked first, as the C reader reads in order.
+    const odd = (x) => /[^\x21-\x7e]/.test(x);
+    const cut = words.findIndex(odd);
+    const safe = cut < 0 ? words.slice() : words.slice(0, cut);
+    let item = '';
+    if (cut >= 0) {
+      const items = words[cut].split(',');
+      const k = items.findIndex(odd);
+      if (items.slice(0, k).join(',')) safe.push(items.slice(0, k).join(','));
+      item = items[k];
+    }
     if (safe.length) {
       const why = await gtp.send(`play_sequence ${safe.join(' ')}`).then(() => null, (e) => {
         if (e.closed) throw e;
@@ -327,9 +336,8 @@ class Review {
     const split = splitTranscript(safe, rec.size);
     if (split.why) return { why: split.why };
     if (cut >= 0) {
-      const item = words[cut].split(',').find((x) => !/^[\x21-\x7e]*$/.test(x)) || words[cut];
       const shown = item.length > 40 ? `${item.slice(0, 40)}...` : item;
-      return { why: `move ${split.moves.length + 1} (${shown}) is illegal: not a move on this ${GAMES[rec.game].label.replace(' ', '')} board` };
+      return { why: `move ${split.moves.length + 1} (${shown}) is illegal: not a move on this ${rec.game} board` };
     }
     await Promise.all(this.resetCommands(rec).map((c) => gtp.send(c)));
     const seats = GAMES[rec.game].seats;
