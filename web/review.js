@@ -401,7 +401,7 @@ class Review {
     $('rv-list').hidden = this.games.length < 2;
     $('rv-games').hidden = true;
     const who = rec.seats.map((s) => s.who).filter(Boolean).join(' – ');
-    this.status(`${this.fileName}: ${GAMES[rec.game].label} ${rec.size}×${rec.size}${who ? `, ${who}` : ''}${rec.result ? `, ${rec.result}` : ''}. ${warn}`, warn !== '');
+    this.status(`${this.fileName}: ${GAMES[rec.game].label} ${rec.size}×${rec.size}${who ? `, ${who}` : ''}${rec.komi !== null && rec.komi !== undefined ? `, komi ${rec.komi}` : ''}${rec.result ? `, ${rec.result}` : ''}. ${warn}`, warn !== '');
   }
 
   // Leaves review (a new game, or play goes on from the reviewed ply).

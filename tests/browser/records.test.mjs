@@ -4,7 +4,7 @@
 // the engine's replay of each game read), gets the verdict its .verdict
 // file gives the C readers, byte for byte. The real GGS games (ggs-*.ggf)
 // are also opened through the "Open record…" input: the moves listed and
-// the result shown are their verdict's; hostile files opened there show
+// the result (and komi) shown are their verdict's; hostile files opened there show
 // their verdict's message. Usage: node tests/browser/records.test.mjs BASE_URL
 
 import fs from 'node:fs';
@@ -55,8 +55,8 @@ test('every file of the shared record corpus gets its verdict from the page', as
 
 // What a verdict line says of an accepted game.
 function accepted(line) {
-  const m = / moves=(\S*) result=(\S*)/.exec(line);
-  return m && { moves: m[1] ? m[1].split(',') : [], result: m[2] };
+  const m = / moves=(\S*) result=(\S*)(?: komi=(\S+))?$/.exec(line);
+  return m && { moves: m[1] ? m[1].split(',') : [], result: m[2], komi: m[3] };
 }
 
 // Opens one game of a file by the file input (a list first when the
@@ -81,6 +81,7 @@ test('the real GGS games opened by "Open record…" show their verdict\'s moves 
   assert(ggs.length >= 7, `${ggs.length} GGS files in the corpus`);
   const page = await openPage();
   let games = 0;
+  let komis = 0;
   try {
     for (const f of ggs) {
       const want = fs.readFileSync(path.join(CORPUS, `${f}.verdict`), 'utf8').trim().split('\n');
@@ -90,12 +91,17 @@ test('the real GGS games opened by "Open record…" show their verdict\'s moves 
         const shown = await openByInput(page, path.join(CORPUS, f), i + 1, want.length > 1);
         assert(shown.moves.join(',') === v.moves.join(','), `${f} game ${i + 1}: the page lists ${shown.moves.join(',')}`);
         assert(shown.status.includes(`, ${v.result}.`), `${f} game ${i + 1}: the status "${shown.status}" does not show ${v.result}`);
+        if (v.komi) {
+          assert(shown.status.includes(`, komi ${v.komi}, `), `${f} game ${i + 1}: the status "${shown.status}" does not show komi ${v.komi}`);
+          komis++;
+        }
         await page.click('#rv-close');
         await page.waitForSelector('#review[data-state="closed"]');
         games++;
       }
     }
     console.log(`# ${games} GGS games opened from ${ggs.length} files`);
+    assert(komis > 0, 'no komi game among the GGS games');
     assert(page.errors.length === 0, `page errors: ${page.errors.join('; ')}`);
   } finally {
     await page.close();
