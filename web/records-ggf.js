@@ -71,6 +71,7 @@ function ggfRead(text, start) {
     while (isSpace(v[p] || '')) p++;
     let size = 0;
     if (!isDigit(v[p] || '')) bad('BO must start with the board size');
+    if (v[p] === '0') bad("BO's board size must be 1 to 16");   // a plain decimal: no leading zero
     while (isDigit(v[p] || '')) {
       size = size * 10 + (v.charCodeAt(p++) - 48);
       if (size > 16) bad("BO's board size is above 16");

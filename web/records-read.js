@@ -101,8 +101,29 @@ export function newGame(id, line) {
   };
 }
 
-// C's fixed fields keep cap - 1 bytes.
-export const cut = (s, cap) => (s.length >= cap ? s.slice(0, cap - 1) : s);
+// The longest prefix of s[0..len) that does not end inside a UTF-8
+// character (strict.c's utf8_cut).
+function utf8Cut(s, len) {
+  let i = len;
+  while (i > 0 && (s.charCodeAt(i - 1) & 0xc0) === 0x80) i--;
+  if (i === 0 || s.charCodeAt(i - 1) < 0xc0) return len;
+  const lead = s.charCodeAt(i - 1);
+  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
+  return len - (i - 1) < need ? i - 1 : len;
+}
+
+// C's fixed fields keep cap - 1 bytes, cut between characters (rec_copy).
+export const cut = (s, cap) => (s.length >= cap ? s.slice(0, utf8Cut(s, cap - 1)) : s);
+
+// A string read into a field of cap bytes (the JSON and text readers'):
+// cut to fit, then never ending inside a character.
+const fit = (s, cap) => {
+  let t = s.length >= cap ? s.slice(0, cap - 1) : s;
+  t = t.slice(0, utf8Cut(t, t.length));
+  // A C string ends at its first NUL (a text record's \x00).
+  const z = t.indexOf('\0');
+  return z < 0 ? t : t.slice(0, z);
+};
 
 export function addMove(g, text) {
   if (text.length === 0 || text.length >= MOVE_LEN) return false;
@@ -216,7 +237,7 @@ function readJsonl(s, games) {
         if (ch() === close) { p++; return; }
         for (;;) {
           let key = '';
-          if (members) { key = string(true).slice(0, 63); expect(':'); }
+          if (members) { key = fit(string(true), 64); expect(':'); }
           if (item) item(key); else skipValue(depth + 1);
           ws();
           if (ch() === close) { p++; return; }
@@ -230,22 +251,22 @@ function readJsonl(s, games) {
       };
       const member = (key) => {
         if (key === 'game') g.id = number(1, MAX_GAME, 'game number out of range (1 to 10^9)');
-        else if (key === 'name') g.game = cut(string(true), 32);
+        else if (key === 'name') g.game = fit(string(true), 32);
         else if (key === 'size') g.size = number(1, MAX_SIZE, 'size out of range (1 to 99)');
-        else if (key === 'variants') g.variants = cut(string(true), 64);
-        else if (key === 'result') g.result = cut(string(true), 32);
-        else if (key === 'reason') g.reason = cut(string(true), 200);
+        else if (key === 'variants') g.variants = fit(string(true), 64);
+        else if (key === 'result') g.result = fit(string(true), 32);
+        else if (key === 'reason') g.reason = fit(string(true), 200);
         else if (key === 'engines') {
           arrayOf(() => {
             if (g.players.length === 4) fail('too many engines');
-            g.players.push(cut(string(true), 64));
+            g.players.push(fit(string(true), 64));
           });
         } else if (key === 'moves') {
-          arrayOf(() => { if (!addMove(g, cut(string(true), MOVE_LEN + 1))) fail('bad move text'); });
+          arrayOf(() => { if (!addMove(g, fit(string(true), MOVE_LEN + 1))) fail('bad move text'); });
         } else if (key === 'transcript') {
           if (g.transcript !== null) fail('a second transcript');
           g.transcript = '';
-          const t = cut(string(true), 1025);
+          const t = fit(string(true), 1025);
           if (t.length >= 1024) fail('transcript too long');
           g.transcript = t;
         } else if (key === 'event' || key === 'date') {
@@ -371,24 +392,24 @@ function readText(s, games) {
       if (seen.has(name)) return stop(`a second ${name} line in one game`);
       seen.add(name);
     }
-    if (name === 'Game') g.game = cut(u, 32);
+    if (name === 'Game') g.game = fit(u, 32);
     else if (name === 'Size') {
       const sz = strictInt(v, 1, MAX_SIZE);
       if (sz === null) refuse(g, `line ${line}: size out of range (a whole number from 1 to 99)`);
       else g.size = sz;
-    } else if (name === 'Variants') g.variants = cut(u, 64);
-    else if (name === 'Result') g.result = cut(u, 32);
-    else if (name === 'Reason') g.reason = cut(u, 200);
+    } else if (name === 'Variants') g.variants = fit(u, 64);
+    else if (name === 'Result') g.result = fit(u, 32);
+    else if (name === 'Reason') g.reason = fit(u, 200);
     else if (name === 'Moves') {
       for (const w of v.split(/[ \r\n]/)) if (w && !addMove(g, w)) return stop('bad move text in the Moves line');
     } else if (name === 'Transcript') {
       if (g.transcript !== null) return stop(`a second ${name} line in one game`);
       if (v.length >= 1024) return stop('the transcript is too long');
-      g.transcript = cut(u, 1024);
+      g.transcript = fit(u, 1024);
       transcriptLine = line;
     } else if (name === 'Event') g.event = u;
     else if (name === 'Date') g.date = u;
-    else if (name.startsWith('Seat ') && g.players.length < 4) g.players.push(cut(u, 64));
+    else if (name.startsWith('Seat ') && g.players.length < 4) g.players.push(fit(u, 64));
     return true;
   };
   const closeGame = () => {
