@@ -5,13 +5,16 @@
 // file gives the C readers, byte for byte. The real GGS games (ggs-*.ggf)
 // are also opened through the "Open record…" input: the moves listed and
 // the result (and komi) shown are their verdict's; hostile files opened there show
-// their verdict's message. Usage: node tests/browser/records.test.mjs BASE_URL
+// their verdict's message; and cut or changed copies of every file get the
+// same verdict from the page as from the C library (records_verdict).
+// Usage: node tests/browser/records.test.mjs BASE_URL
 
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assert, openPage, test, runTests } from './lib.mjs';
+import { execFileSync } from 'node:child_process';
+import { assert, openPage, test, runTests, rng } from './lib.mjs';
 
 // RECORDS: another folder of records with verdicts (e.g. generated ones).
 const CORPUS = process.env.RECORDS || path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'records');
@@ -20,10 +23,12 @@ const files = fs.existsSync(CORPUS)
   : [];
 
 // The page's verdict lines for the bytes of one file.
-const pageVerdict = (page, file) => page.evaluate(
+const pageVerdict = (page, file, dir = CORPUS) => page.evaluate(
   (bytes) => window.quartet.reviewer.verdict(new Uint8Array(bytes)),
-  [...fs.readFileSync(path.join(CORPUS, file))],
+  [...fs.readFileSync(path.join(dir, file))],
 );
+// The records library's (records_verdict, a test binary of the C side).
+const VERDICT = path.join(process.env.TESTBIN || 'build/rel/tests', 'records_verdict');
 
 test('every file of the shared record corpus gets its verdict from the page', async () => {
   assert(files.length >= 40, `${files.length} record files with verdicts in ${CORPUS}`);
@@ -127,6 +132,50 @@ test('hostile corpus files opened by "Open record…" are refused with their ver
       const state = await page.$eval('#review', (r) => r.dataset.state);
       assert(state !== 'open', `${f}: opened in review`);
     }
+    assert(page.errors.length === 0, `page errors: ${page.errors.join('; ')}`);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    await page.close();
+  }
+});
+
+// Beyond the corpus: every corpus file cut short at three places and with
+// three bytes changed (seeded, the same files every run), each judged by
+// the page and by the C records library; the two verdicts must be the
+// same bytes.
+test('cut and changed corpus files get the same verdict from the page as from records_verdict', async () => {
+  assert(fs.existsSync(VERDICT), `no ${VERDICT} (make builds it)`);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'quartet-records-'));
+  const pick = rng(49);
+  const swaps = Buffer.from('0123456789 \n[]();:/+-.xakrsPAW\\",{}\t\x7f\xc3');
+  const made = [];
+  for (const f of files) {
+    const data = fs.readFileSync(path.join(CORPUS, f));
+    if (!data.length) continue;
+    for (let k = 0; k < 6; k++) {
+      let b;
+      if (k < 3) {
+        b = data.subarray(0, pick(data.length));
+      } else {
+        b = Buffer.from(data);
+        b[pick(b.length)] = swaps[pick(swaps.length)];
+      }
+      const name = `${made.length}-${f}`;
+      fs.writeFileSync(path.join(tmp, name), b);
+      made.push(name);
+    }
+  }
+  const page = await openPage();
+  const wrong = [];
+  try {
+    for (const f of made) {
+      const want = execFileSync(VERDICT, [path.join(tmp, f)], { encoding: 'latin1' });
+      const got = Buffer.from(await pageVerdict(page, f, tmp), 'utf8').toString('latin1');
+      if (got !== want) wrong.push(`${f}:\n      C    ${want.trim().slice(0, 300)}\n      page ${got.trim().slice(0, 300)}`);
+    }
+    console.log(`# ${made.length} cut or changed files judged by both`);
+    for (const w of wrong) console.log(`# ${w}`);
+    assert(wrong.length === 0, `${wrong.length} of ${made.length} files get another verdict from the page than from records_verdict (listed above)`);
     assert(page.errors.length === 0, `page errors: ${page.errors.join('; ')}`);
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
