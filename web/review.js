@@ -245,10 +245,9 @@ class Review {
       this.setForm(rec);
       this.source = rec;
       this.rec = checked.game;
-      const warn = '';
       this.enter(same);
       this.ply = Math.min(atPly, this.plies);
-      this.showOpen(warn);
+      this.showOpen('');
       await this.sync(this.ply);
       await this.host.refresh();
     }).then(() => this.startEval());
