@@ -268,7 +268,11 @@ function takeType(gg) {
 
 function takeKomi(gg, g, komiGame) {
   const km = gg.props.get('KM');
-  if (km === undefined) return komiGame ? `${gg.props.get('TY')}: a komi game (k) without its KM` : '';
+  if (km === undefined) {
+    const ty = gg.props.get('TY');
+    if (!komiGame) return '';
+    return showable(ty) ? `TY[${ty}]: a komi game (k) without its KM` : 'TY: a komi game (k) without its KM';
+  }
   const d = decimal(km);
   if (!d || d.end !== km.length || d.v > 64 || d.v < -64) {
     return showable(km) ? `KM[${km}]: not a komi (a decimal number from -64 to 64)` : 'KM: not a komi (a decimal number from -64 to 64)';

@@ -711,6 +711,9 @@ export function readRecords(input) {
   const games = [];
   ({ jsonl: readJsonl, ggf: readGgf, sgf: readSgf, text: readText, transcript: readTranscripts })[format](s, games);
   if (!games.length) throw new Error('no game in the file');
+  for (const g of games) {
+    if (!resultOk(g.result)) refuse(g, 'the result is not one a record gives (such as B+16, W+8.5, 0, B+T, A+3)');
+  }
   const items = games.slice(0, LIMITS.games).map((g) => {
     const why = g.why || gameWhy(g) || (g.moves.length > LIMITS.plies ? `more than ${LIMITS.plies} moves` : '');
     return why ? { why: utf8(why) } : { game: pageGame(g) };
@@ -719,6 +722,15 @@ export function readRecords(input) {
   items.forEach((it, i) => { if (it.why) problems.push(`game ${i + 1}: ${it.why}`); });
   if (games.length > LIMITS.games) problems.push(`only the first ${LIMITS.games} games were read`);
   return { items, games: items.filter((it) => it.game).map((it) => it.game), problems };
+}
+
+// A result as records give them (records/record.c's result_ok): "0",
+// NBoard's "?", or a side (1-4 letters) and '+', then nothing (Torus Hex),
+// T, R or F, or a margin in plain decimal: no leading zero, at most three
+// digits and two decimals, not ending in 0 — the one way to write it.
+function resultOk(r) {
+  if (r === '' || r === '0' || r === '?') return true;
+  return /^[A-Za-z]{1,4}\+([TRF]?|(0|[1-9][0-9]{0,2})(\.[0-9]?[1-9])?)$/.test(r) && !/\+0$/.test(r);
 }
 
 // ---- Verdicts (tests/records/README.md) --------------------------------------

@@ -694,7 +694,7 @@ test('review refuses hostile and broken records', async () => {
   // A record whose fourth ply is illegal is refused as every reader
   // refuses it (tests/records/), and not opened.
   const bad = path.join(TMP, 'illegal.txt');
-  fs.writeFileSync(bad, `[Game 1]\nGame: Othello\nSize: 8\nSeat black: ${HOSTILE}\nSeat white: x\nMoves: d3 c3 c4 a1 e3\nResult: *\nReason: x\n\n`);
+  fs.writeFileSync(bad, `[Game 1]\nGame: Othello\nSize: 8\nSeat black: ${HOSTILE}\nSeat white: x\nMoves: d3 c3 c4 a1 e3\nResult: ?\nReason: x\n\n`);
   await page.click('#rv-close');
   await page.waitForSelector('#review[data-state="closed"]');
   await page.setInputFiles('#rv-file', bad);
