@@ -324,16 +324,14 @@ function toRecord(gg, g) {
     next = gg.toMove === '*' ? 'B' : 'W';
   }
   g.notes = [];
-  g.putBack = [];
   for (const m of gg.moves) {
     // A colour moving twice: the other passed between (GGS leaves forced
     // passes out of some games); the replay refuses it where not forced.
-    if (m.color !== next) { addMove(g, 'pass'); g.notes.push(null); g.putBack.push(true); }
+    if (m.color !== next) { addMove(g, 'pass'); g.notes.push(null); }
     let low = asciiLower(m.text);
     if (low === 'pa' || low === 'pass' || low === 'ps') low = 'pass';
     if (!addMove(g, low)) return 'bad move text';
     g.notes.push(m.eval || m.time ? { eval: m.eval, time: m.time } : null);
-    g.putBack.push(false);
     next = m.color === 'B' ? 'W' : 'B';
   }
   return '';

@@ -97,7 +97,7 @@ export function newGame(id, line) {
   return {
     id, line, game: '', size: 0, variants: '', players: [], nplayers: 0, result: '', reason: '',
     moves: [], setup: '', setupSide: '', transcript: null, komi: null, notes: null, why: '',
-    event: '', date: '', colors: null,
+    event: '', date: '',
   };
 }
 
@@ -488,7 +488,6 @@ function readSgf(s, games) {
       else if (v.length === 2 && isLower(v[0]) && isLower(v[1])) m = v[0] + String(v.charCodeAt(1) - 96);
       else return fail('bad move point');
       if (!addMove(g, m)) return fail('out of memory');
-      (g.colors ||= []).push(id);
       return true;
     }
     if (id === 'GM') {
@@ -658,8 +657,8 @@ function gameWhy(g) {
 }
 
 // A read game in the page's shape: {number, game, size, variants, seats,
-// moves, colors, result, reason, event, date, setup, notes, komi,
-// passesLeftOut, written}. written (transcripts): the words still to be
+// moves, writtenMoves, result, rawResult, reason, event, date, setup,
+// notes, komi, written}. written (transcripts): the words still to be
 // split into moves once the game's rules are at hand (the engine's).
 function pageGame(g) {
   const name = gameName(g.game);
@@ -668,17 +667,18 @@ function pageGame(g) {
     number: g.id, game: name, size: g.size || def.defaultSize,
     variants: g.variants.split(/[ ,]+/).filter(Boolean).map((v) => v.toLowerCase()),
     seats: def.seats.map((seat, i) => ({ name: seat, who: clip(g.players[i] ?? '') })),
-    moves: g.moves.map((m) => utf8(asciiLower(m))), writtenMoves: g.moves.map(utf8), colors: g.colors,
+    moves: g.moves.map((m) => utf8(asciiLower(m))), writtenMoves: g.moves.map(utf8),
     result: clip(g.result), rawResult: utf8(g.result), reason: clip(g.reason), event: clip(g.event), date: clip(g.date),
     setup: g.setup ? { board: g.setup, side: g.setupSide === 'O' ? 'white' : 'black' } : null,
     notes: g.notes && g.notes.some(Boolean) ? g.notes : null,
-    komi: g.komi, passesLeftOut: Boolean(g.passesLeftOut), written: g.written ? g.written.map(utf8) : null,
+    komi: g.komi, written: g.written ? g.written.map(utf8) : null,
   };
 }
 
-// The format of a file, from its first bytes: '{' JSON Lines, '(' SGF or
-// GGF (GGF names its game: GM[Othello]; GGS's match lines start with
-// their count), '[' the text record, else transcripts.
+// The format of a file, from its first byte after blanks (record.c's
+// rec_format_of): '(' SGF or GGF (GGF names its game: GM[Othello]), a
+// digit a GGS match line (a count, blanks, a GGF game), a letter
+// transcripts, '{' JSON Lines, '[' the text record.
 function formatOf(s) {
   const t = s.replace(/^[ \t\r\n]+/, '');
   const ggf = /^\([ \t\r\n]*;[ \t\r\n]*GM\[[A-Za-z]/;

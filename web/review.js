@@ -350,7 +350,7 @@ class Review {
       await gtp.send(`play ${seats[moves.length % seats.length]} ${m}`);
       moves.push(m);
     }
-    return { game: { ...rec, moves: moves.slice(0, LIMITS.plies), written: null, passesLeftOut: false } };
+    return { game: { ...rec, moves: moves.slice(0, LIMITS.plies), writtenMoves: moves, written: null } };
   }
 
   // The verdict lines of a file (tests/records/README.md): what the
