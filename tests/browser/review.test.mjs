@@ -502,6 +502,9 @@ test('review GGF and a transcript by ?record=', async () => {
     assert(items.length === 2 && items[0].includes(HOSTILE) && items[0].includes(score), `?record= GGF: the list is ${items.join(' | ')}`);
     await page.click('#rv-games li:nth-child(1) button');
     await page.waitForSelector('#review[data-state="open"]', { timeout: 15000 });
+    // The move list is drawn with the picture, after the review opens.
+    await page.waitForFunction(() => document.getElementById('turn').dataset.state === 'review'
+      && document.querySelectorAll('#moves li').length === Number(document.getElementById('review').dataset.plies));
     assert((await shownPlies(page)).join(' ') === moves.join(' '), '?record= GGF: not the game\'s moves');
     await stepTo(page, 'buttons', 5, moves.length);
     await samePosition(page, 'Othello', 8, moves, 5);
