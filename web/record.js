@@ -16,7 +16,7 @@ export function textRecord(rec) {
   for (const s of rec.seats) lines.push(`Seat ${s.name}: ${s.who}`);
   lines.push('Opening: 0');
   lines.push(`Moves:${rec.moves.map((m) => ' ' + m).join('')}`);
-  lines.push(`Result: ${rec.over ? rec.result : '*'}`);
+  lines.push(`Result: ${rec.over ? rec.result : '?'}`);
   lines.push(`Reason: ${rec.over ? 'normal' : 'unfinished'}`);
   return lines.join('\n') + '\n\n';
 }

@@ -1,11 +1,15 @@
-// Reads game records: the page's own downloads, quartet-match's text,
-// JSONL and SGF files (doc/tournaments.md), Othello's GGF (NBoard, Edax,
-// the GGS archives) and Othello transcripts (f5d6c3, one game a line). Everything a file says is
-// checked against what the page knows of the games (games.js) and kept as
-// plain strings; the engine checks the moves themselves when the record is
-// replayed. Nothing here touches the page.
+// Reads game records with the same verdict as the C readers (records/,
+// tests/records/README.md): the page's own downloads, quartet-match's text,
+// JSON Lines, SGF and GGF files (NBoard's, GGS's archive and match lines)
+// and transcripts (one game a line: "Othello 8 f5d6c3"). The bytes are read as the C side reads them: strict UTF-8, no NUL,
+// every number decimal and in range; each message is the C reader's, word
+// for word, so a file gets the same answer everywhere. What needs a game's
+// rules (legal moves, forced passes put back) is the engine's: review.js
+// replays each game through it (replayCheck) before it is accepted.
+// Nothing here touches the page.
 
 import { GAMES } from './games.js';
+import { readGgf } from './records-ggf.js';
 
 export const LIMITS = {
   bytes: 16 * 1024 * 1024,  // a file larger than this is refused unread
@@ -14,188 +18,612 @@ export const LIMITS = {
   text: 120,                // characters kept of a name, event, result...
 };
 
-const ALIASES = { reversi: 'Othello', 'torus-hex': 'TorusHex', 'torus hex': 'TorusHex' };
-const SGF_GAMES = { 2: 'Othello', 11: 'TorusHex' };
-const MOVE = /^(pass|swap|[a-z][1-9][0-9]?(-[a-z][1-9][0-9]?){0,2})$/;
+export const MAX_GAME = 1000000000;   // game numbers: 1 to 10^9
+export const MAX_SIZE = 99;           // board sizes in records
+const MOVE_LEN = 16;                  // bytes of one move's text, NUL included
 
-// A record string cut to a sane length, control characters dropped.
-function clip(s) {
-  const t = String(s ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
-  return t.length > LIMITS.text ? `${t.slice(0, LIMITS.text)}…` : t;
+// ---- Bytes --------------------------------------------------------------------
+// Records are read as bytes, one character per byte (a "byte string"), so
+// that lines, columns and lengths count what the C readers count; text
+// shown to people is decoded from UTF-8 at the end.
+
+export function byteString(input) {
+  if (typeof input === 'string') input = new TextEncoder().encode(input);
+  let s = '';
+  for (let i = 0; i < input.length; i += 0x8000) s += String.fromCharCode.apply(null, input.subarray(i, i + 0x8000));
+  return s;
 }
 
-function gameName(s) {
-  const w = String(s ?? '').trim().toLowerCase();
-  if (ALIASES[w]) return ALIASES[w];
-  return Object.keys(GAMES).find((g) => g.toLowerCase() === w) || null;
+export function utf8(bin) {
+  const b = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) b[i] = bin.charCodeAt(i);
+  return new TextDecoder().decode(b);
 }
 
-// Checks one game read from a file and returns it in the page's shape:
-// {number, game, size, variants, seats: [{name, who}], moves, result,
-//  reason, event, date, setup, notes, passesLeftOut} — or throws an Error
-// saying what is wrong. notes (GGF): per ply null or {eval, time}, the
-// numbers as written; passesLeftOut (transcripts): forced passes are not
-// in moves, the engine puts them in when the record is replayed.
-function checkGame(raw) {
-  const game = gameName(raw.game);
-  if (!game) throw new Error(`unknown game "${clip(raw.game)}"`);
-  const g = GAMES[game];
-  const size = raw.size === undefined || raw.size === '' ? g.defaultSize : Number(raw.size);
-  if (!g.sizes.includes(size)) throw new Error(`${game} has no size "${clip(raw.size)}"`);
-  const variants = raw.variants.filter(Boolean);
-  for (const v of variants) {
-    if (!g.variants.some((x) => x.word === v)) throw new Error(`${game} has no variant "${clip(v)}"`);
+// The length of the longest prefix that is valid UTF-8 without NUL bytes
+// (shortest forms, no surrogates, nothing past U+10FFFF).
+function utf8ValidPrefix(s) {
+  const len = s.length;
+  let i = 0;
+  while (i < len) {
+    const c = s.charCodeAt(i);
+    const n = c >= 0x01 && c < 0x80 ? 1 : c >= 0xc2 && c < 0xe0 ? 2 : c >= 0xe0 && c < 0xf0 ? 3 : c >= 0xf0 && c < 0xf5 ? 4 : 0;
+    if (n === 0 || n > len - i) return i;
+    for (let k = 1; k < n; k++) if ((s.charCodeAt(i + k) & 0xc0) !== 0x80) return i;
+    const d = s.charCodeAt(i + 1);
+    if ((c === 0xe0 && d < 0xa0) || (c === 0xed && d >= 0xa0) || (c === 0xf0 && d < 0x90) || (c === 0xf4 && d >= 0x90)) return i;
+    i += n;
   }
-  if (raw.moves.length > LIMITS.plies) throw new Error(`${raw.moves.length} plies, more than ${LIMITS.plies}`);
-  raw.moves.forEach((m, i) => {
-    if (typeof m !== 'string' || !MOVE.test(m)) throw new Error(`ply ${i + 1} "${clip(m)}" is not a move`);
-  });
-  const who = raw.who || [];
+  return len;
+}
+
+export function lineOf(s, at) {
+  let line = 1;
+  for (let i = 0; i < at; i++) if (s.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+const isDigit = (ch) => ch >= '0' && ch <= '9';
+
+// C's tolower: ASCII letters only (a byte string's other bytes stay).
+export const asciiLower = (s) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+// The decimal integer at s[i] (an optional '-', then digits without a
+// leading zero) when it lies in [lo, hi]: {v, end}, or null.
+export function strictLong(s, i, lo, hi) {
+  const neg = s[i] === '-';
+  let d = i + (neg ? 1 : 0);
+  if (!isDigit(s[d] || '') || (s[d] === '0' && isDigit(s[d + 1] || ''))) return null;
+  let x = 0;
+  for (; isDigit(s[d] || ''); d++) {
+    x = x * 10 + (s.charCodeAt(d) - 48);
+    if (x > Math.max(Math.abs(lo), Math.abs(hi)) + 1) return null;
+  }
+  const v = neg ? -x : x;
+  if (v < lo || v > hi) return null;
+  return { v, end: d };
+}
+
+// Whether t is exactly one such number and nothing else: its value or null.
+export function strictInt(t, lo, hi) {
+  if (t.length === 0 || t.length >= 24) return null;
+  const r = strictLong(t, 0, lo, hi);
+  return r && r.end === t.length ? r.v : null;
+}
+
+// ---- One game as the readers fill it ---------------------------------------
+
+export function newGame(id, line) {
   return {
-    number: clip(raw.number),
-    game, size, variants,
-    seats: g.seats.map((name, i) => ({ name, who: clip(who[i] ?? '') })),
-    moves: raw.moves.slice(),
-    result: clip(raw.result), reason: clip(raw.reason), event: clip(raw.event), date: clip(raw.date),
-    setup: raw.setup || null,
-    notes: raw.notes ? raw.notes.slice(0, raw.moves.length) : null,
-    passesLeftOut: Boolean(raw.passesLeftOut),
+    id, line, game: '', size: 0, variants: '', players: [], nplayers: 0, result: '', reason: '',
+    moves: [], setup: '', setupSide: '', transcript: null, komi: null, notes: null, why: '',
+    event: '', date: '',
   };
 }
 
-// ---- Text records ("[Game N]", "Key: value" lines) ---------------------------
-
-// quartet-match escapes values (doc/tournaments.md): \\ \n \r \t \xNN.
-function unescapeText(v) {
-  return v.replace(/\\(x[0-9a-f]{2}|[\\nrt])/g, (_, e) => (e[0] === 'x' ? String.fromCharCode(parseInt(e.slice(1), 16))
-    : { '\\': '\\', n: '\n', r: '\r', t: '\t' }[e]));
+// The longest prefix of s[0..len) that does not end inside a UTF-8
+// character (strict.c's utf8_cut).
+function utf8Cut(s, len) {
+  let i = len;
+  while (i > 0 && (s.charCodeAt(i - 1) & 0xc0) === 0x80) i--;
+  if (i === 0 || s.charCodeAt(i - 1) < 0xc0) return len;
+  const lead = s.charCodeAt(i - 1);
+  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
+  return len - (i - 1) < need ? i - 1 : len;
 }
 
-function readText(text) {
-  const blocks = [];
-  let cur = null;
-  const start = (number) => { cur = { number, seatLines: [], moves: null, variants: [] }; blocks.push(cur); };
-  text.split('\n').forEach((line, i) => {
-    const l = line.replace(/\r$/, '');
-    const head = /^\[Game\s+([^\]]*)\]\s*$/.exec(l);
-    if (head) { start(head[1]); return; }
-    if (l.trim() === '') return;
-    const kv = /^([A-Za-z][A-Za-z ]*?|Seat \S+)\s*:\s?(.*)$/.exec(l);
-    if (!kv) throw new Error(`line ${i + 1} is not "Key: value"`);
-    const [key, value] = [kv[1], unescapeText(kv[2].trim())];
-    if (key === 'Game' && (!cur || cur.game !== undefined)) start(String(blocks.length + 1));
-    if (!cur) throw new Error(`line ${i + 1}: a record starts with "Game:" or "[Game N]"`);
-    if (key === 'Game') cur.game = value;
-    else if (key === 'Size') cur.size = value;
-    else if (key === 'Variants') cur.variants = value.split(/\s+/);
-    else if (key.startsWith('Seat ')) cur.seatLines.push(value);
-    else if (key === 'Moves') cur.moves = value.split(/\s+/).filter(Boolean);
-    else if (key === 'Result') cur.result = value;
-    else if (key === 'Reason') cur.reason = value;
-    else if (key === 'Event') cur.event = value;
-    else if (key === 'Date') cur.date = value;
-  });
-  return blocks.map((b) => () => {
-    if (b.moves === null) throw new Error('no "Moves:" line');
-    return { ...b, who: b.seatLines };
-  });
+// C's fixed fields keep cap - 1 bytes, cut between characters (rec_copy).
+export const cut = (s, cap) => (s.length >= cap ? s.slice(0, utf8Cut(s, cap - 1)) : s);
+
+// A string read into a field of cap bytes (the JSON and text readers'):
+// cut to fit, then never ending inside a character.
+const fit = (s, cap) => {
+  let t = s.length >= cap ? s.slice(0, cap - 1) : s;
+  t = t.slice(0, utf8Cut(t, t.length));
+  // A C string ends at its first NUL (a text record's \x00).
+  const z = t.indexOf('\0');
+  return z < 0 ? t : t.slice(0, z);
+};
+
+export function addMove(g, text) {
+  if (text.length === 0 || text.length >= MOVE_LEN) return false;
+  g.moves.push(text);
+  return true;
 }
 
-// ---- JSONL (quartet-match --jsonl) --------------------------------------------
+export function refuse(g, why) {
+  if (!g.why) g.why = why;
+}
 
-function readJsonl(text) {
-  const out = [];
-  text.split('\n').forEach((line, i) => {
-    if (line.trim() === '') return;
-    out.push(() => {
-      let o;
-      try { o = JSON.parse(line); } catch { throw new Error(`line ${i + 1} is not JSON`); }
-      if (!o || typeof o !== 'object' || !Array.isArray(o.moves)) throw new Error(`line ${i + 1} has no "moves" list`);
-      const variants = Array.isArray(o.variants) ? o.variants.map(String)
-        : String(o.variants ?? '').split(/\s+/);
-      return {
-        number: o.game ?? i + 1, game: o.name, size: o.size, variants, moves: o.moves,
-        who: Array.isArray(o.engines) ? o.engines : [], result: o.result, reason: o.reason,
-        event: o.event, date: o.date,
+// Whether a game's transcript (if it has one) agrees with its moves: the
+// disc moves in lower case run together, passes left out.
+function transcriptWhy(g) {
+  if (g.transcript === null) return '';
+  const t = g.transcript;
+  let k = 0;
+  for (let i = 0; i < g.moves.length; i++) {
+    const m = g.moves[i];
+    if (m === 'pass') continue;
+    for (const c of m) {
+      if (t[k] !== asciiLower(c)) return `the transcript does not agree with the moves at move ${i + 1} (${m})`;
+      k++;
+    }
+  }
+  if (k < t.length) return `the transcript is longer than the moves ("${t.slice(k, k + 20)}" after them)`;
+  return '';
+}
+
+// ---- JSON Lines ---------------------------------------------------------------
+
+class JsonError extends Error {}
+
+function readJsonl(s, games) {
+  let line = 0;
+  let i = 0;
+  while (i < s.length) {
+    line++;
+    const nl = s.indexOf('\n', i);
+    const end = nl < 0 ? s.length : nl;
+    let p = i;
+    const ws = () => { while (s[p] === ' ' || s[p] === '\t' || s[p] === '\r') p++; };
+    ws();
+    if (nl < 0 && p === end) {
+      const g = newGame(games.length + 1, line);
+      refuse(g, `line ${line}: no newline at its end: the line is cut off`);
+      games.push(g);
+      return false;
+    }
+    if (p < end) {
+      const g = newGame(games.length + 1, line);
+      games.push(g);
+      let why = null;
+      const fail = (w) => { if (why === null) why = w; throw new JsonError(w); };
+      const ch = () => s[p] ?? '\0';
+      const expect = (c) => {
+        ws();
+        if (ch() !== c) fail(c === ':' ? "':' expected" : c === ',' ? "',' expected" : 'bad syntax');
+        p++;
       };
-    });
-  });
+      const string = (keep) => {
+        let out = '';
+        ws();
+        if (ch() !== '"') fail('string expected');
+        for (p++; ch() !== '"'; p++) {
+          let c = ch();
+          if (c === '\0' && p >= s.length) fail('unterminated string');
+          if (c === '\n') fail('unterminated string');
+          if (c.charCodeAt(0) < 0x20) fail('a control character not escaped in a string');
+          if (c === '\\') {
+            p++;
+            const e = ch();
+            if (e === 'u') {
+              const u = jsonU(s, p);
+              if (!u) fail('bad \\u escape');
+              p = u.end;
+              const cp = u.cp < 0x20 || u.cp === 0x7f ? 0xfffd : u.cp;
+              if (keep) out += byteString(String.fromCodePoint(cp));
+              continue;
+            }
+            const map = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+            if (!(p < s.length && Object.hasOwn(map, e))) fail('bad escape');
+            c = map[e];
+          }
+          if (keep) out += c;
+        }
+        p++;
+        return out;
+      };
+      const number = (lo, hi, w) => {
+        ws();
+        const r = strictLong(s, p, lo, hi);
+        if (!r || jsonNumberEnd(s, p) !== r.end) fail(w);
+        p = r.end;
+        return r.v;
+      };
+      const skipValue = (depth) => {
+        ws();
+        if (depth > 64) fail('nested too deep');
+        if (ch() === '"') { string(false); return; }
+        if (ch() === '{' || ch() === '[') { sequence(ch() === '{' ? '}' : ']', ch() === '{', null, depth); return; }
+        let e = jsonNumberEnd(s, p);
+        if (e < 0) e = jsonLiteralEnd(s, p);
+        if (e < 0) fail('value expected');
+        p = e;
+      };
+      const sequence = (close, members, item, depth) => {
+        ws();
+        p++;
+        ws();
+        if (ch() === close) { p++; return; }
+        for (;;) {
+          let key = '';
+          if (members) { key = fit(string(true), 64); expect(':'); }
+          if (item) item(key); else skipValue(depth + 1);
+          ws();
+          if (ch() === close) { p++; return; }
+          expect(',');
+        }
+      };
+      const arrayOf = (item) => {
+        ws();
+        if (ch() !== '[') fail('array expected');
+        sequence(']', false, item, 0);
+      };
+      const member = (key) => {
+        if (key === 'game') g.id = number(1, MAX_GAME, 'game number out of range (1 to 10^9)');
+        else if (key === 'name') g.game = fit(string(true), 32);
+        else if (key === 'size') g.size = number(1, MAX_SIZE, 'size out of range (1 to 99)');
+        else if (key === 'variants') g.variants = fit(string(true), 64);
+        else if (key === 'result') g.result = fit(string(true), 32);
+        else if (key === 'reason') g.reason = fit(string(true), 200);
+        else if (key === 'engines') {
+          arrayOf(() => {
+            if (g.players.length === 4) fail('too many engines');
+            g.players.push(fit(string(true), 64));
+          });
+        } else if (key === 'moves') {
+          arrayOf(() => { if (!addMove(g, fit(string(true), MOVE_LEN + 1))) fail('bad move text'); });
+        } else if (key === 'transcript') {
+          if (g.transcript !== null) fail('a second transcript');
+          g.transcript = '';
+          const t = fit(string(true), 1025);
+          if (t.length >= 1024) fail('transcript too long');
+          g.transcript = t;
+        } else if (key === 'event' || key === 'date') {
+          // Shown on the page when they are strings; skipped as any other key.
+          ws();
+          if (ch() === '"') g[key] = string(true); else skipValue(0);
+        } else skipValue(0);
+      };
+      try {
+        if (ch() === '{') sequence('}', true, member, 0); else fail('object expected');
+      } catch (e) {
+        if (!(e instanceof JsonError)) throw e;
+      }
+      // Blanks are skipped after a failure too: the column is past them.
+      ws();
+      if (why === null && p !== end) why = 'text after the object';
+      if (why === null && nl < 0) why = 'no newline at its end: the line is cut off';
+      if (why !== null) {
+        refuse(g, `line ${line}: JSON does not parse: ${why} (column ${p - i + 1})`);
+      } else {
+        const tw = transcriptWhy(g);
+        if (tw) refuse(g, `line ${line}: ${tw}`);
+      }
+    }
+    i = end + 1;
+  }
+  return true;
+}
+
+function jsonNumberEnd(s, i) {
+  const digits = (k) => { while (isDigit(s[k] || '')) k++; return k; };
+  if (s[i] === '-') i++;
+  if (s[i] === '0') i++;
+  else if (s[i] >= '1' && s[i] <= '9') i = digits(i);
+  else return -1;
+  if (s[i] === '.') {
+    const d = digits(i + 1);
+    if (d === i + 1) return -1;
+    i = d;
+  }
+  if (s[i] === 'e' || s[i] === 'E') {
+    i++;
+    if (s[i] === '+' || s[i] === '-') i++;
+    const d = digits(i);
+    if (d === i) return -1;
+    i = d;
+  }
+  return i;
+}
+
+function jsonLiteralEnd(s, i) {
+  for (const w of ['true', 'false', 'null']) if (s.startsWith(w, i)) return i + w.length;
+  return -1;
+}
+
+// \uXXXX at s[i] = 'u' (a surrogate pair read as one code point, a lone
+// surrogate as U+FFFD): {cp, end}, end at the last hex digit (the string
+// loop steps past it, as the C reader's does).
+function jsonU(s, i) {
+  const hex4 = (k) => (/^[0-9a-fA-F]{4}$/.test(s.slice(k, k + 4)) ? parseInt(s.slice(k, k + 4), 16) : -1);
+  const v = hex4(i + 1);
+  if (v < 0) return null;
+  let last = i + 4;
+  if (v >= 0xd800 && v < 0xdc00 && s[last + 1] === '\\' && s[last + 2] === 'u') {
+    const lo = hex4(last + 3);
+    if (lo < 0) return null;
+    if (lo >= 0xdc00 && lo < 0xe000) return { cp: 0x10000 + ((v - 0xd800) << 10) + (lo - 0xdc00), end: last + 6 };
+  }
+  return { cp: v >= 0xd800 && v < 0xe000 ? 0xfffd : v, end: last };
+}
+
+// ---- The text record ------------------------------------------------------------
+
+const REQUIRED = ['Game', 'Size', 'Moves', 'Result', 'Reason'];
+
+// The value with quartet-match's escapes undone (\\ \n \r \t \xNN), or
+// null when it holds another.
+function unescapeText(v) {
+  let out = '';
+  for (let i = 0; i < v.length; i++) {
+    let c = v[i];
+    if (c === '\\') {
+      const e = v[++i];
+      if (e === 'x') {
+        const h = v.slice(i + 1, i + 3);
+        if (!/^[0-9a-f]{2}$/.test(h)) return null;
+        c = String.fromCharCode(parseInt(h, 16));
+        i += 2;
+      } else if (e === '\\' || e === 'n' || e === 'r' || e === 't') {
+        c = { '\\': '\\', n: '\n', r: '\r', t: '\t' }[e];
+      } else {
+        return null;
+      }
+    }
+    out += c;
+  }
   return out;
+}
+
+function readText(s, games) {
+  let g = null;
+  let seen = new Set();
+  let line = 1;
+  let transcriptLine = 0;
+  let pos = 0;
+  // A refusal that ends the reading: the open game (or a new place) gets it.
+  const stop = (why) => {
+    if (!g) { g = newGame(games.length + 1, line); games.push(g); }
+    g.why = `line ${line}: ${why}`;
+    return false;
+  };
+  const field = (l) => {
+    const colon = l.indexOf(':');
+    const n = colon < 0 ? 0 : colon;
+    if (n === 0 || n >= 32 || (colon + 1 < l.length && l[colon + 1] !== ' ') || !/^[A-Za-z0-9 ]+$/.test(l.slice(0, n))) {
+      return stop('not a "Field: value" line of a text record');
+    }
+    const name = l.slice(0, n);
+    const v = l.slice(colon + 1 + (colon + 1 < l.length ? 1 : 0));
+    const u = unescapeText(v);
+    if (u === null) return stop('a backslash that is not one of the escapes \\\\ \\n \\r \\t \\xNN');
+    if (REQUIRED.includes(name)) {
+      if (seen.has(name)) return stop(`a second ${name} line in one game`);
+      seen.add(name);
+    }
+    if (name === 'Game') g.game = fit(u, 32);
+    else if (name === 'Size') {
+      const sz = strictInt(v, 1, MAX_SIZE);
+      if (sz === null) refuse(g, `line ${line}: size out of range (a whole number from 1 to 99)`);
+      else g.size = sz;
+    } else if (name === 'Variants') g.variants = fit(u, 64);
+    else if (name === 'Result') g.result = fit(u, 32);
+    else if (name === 'Reason') g.reason = fit(u, 200);
+    else if (name === 'Moves') {
+      for (const w of v.split(/[ \r\n]/)) if (w && !addMove(g, w)) return stop('bad move text in the Moves line');
+    } else if (name === 'Transcript') {
+      if (g.transcript !== null) return stop(`a second ${name} line in one game`);
+      if (v.length >= 1024) return stop('the transcript is too long');
+      g.transcript = fit(u, 1024);
+      transcriptLine = line;
+    } else if (name === 'Event') g.event = u;
+    else if (name === 'Date') g.date = u;
+    else if (name.startsWith('Seat ') && g.players.length < 4) g.players.push(fit(u, 64));
+    return true;
+  };
+  const closeGame = () => {
+    for (const k of REQUIRED) if (!seen.has(k)) return stop(`the game ends without its ${k} line`);
+    const tw = transcriptWhy(g);
+    if (tw) { line = transcriptLine; return stop(tw); }
+    g = null;
+    return true;
+  };
+  const textLine = (l) => {
+    if (l.startsWith('[Game ')) {
+      if (g) return stop('a new game before the blank line that ends the one before');
+      const id = l.length >= 8 && l.endsWith(']') ? strictInt(l.slice(6, -1), 1, MAX_GAME) : null;
+      g = newGame(games.length + 1, line);
+      games.push(g);
+      if (id === null) return stop('bad game header ("[Game N]", N from 1 to 10^9)');
+      g.id = id;
+      seen = new Set();
+      return true;
+    }
+    if (l.length === 0) return g ? closeGame() : true;
+    if (!g) return stop('text outside a game (a game starts with [Game N])');
+    return field(l);
+  };
+  while (pos < s.length) {
+    const nl = s.indexOf('\n', pos);
+    if (nl < 0) return stop('cut off: the last line has no newline');
+    const raw = s.slice(pos, nl);
+    if (!textLine(raw.endsWith('\r') ? raw.slice(0, -1) : raw)) return false;
+    pos = nl + 1;
+    line++;
+  }
+  if (g) {
+    let missing = 'blank line after it';
+    for (let k = REQUIRED.length - 1; k >= 0; k--) if (!seen.has(REQUIRED[k])) missing = REQUIRED[k];
+    line--;
+    refuse(g, `line ${line}: cut off: the game of line ${g.line} has no ${missing}${missing.includes(' ') ? '' : ' line'}`);
+    return false;
+  }
+  return true;
 }
 
 // ---- SGF (Othello GM[2], Torus Hex GM[11]) -------------------------------------
 
-// The main line of each game tree as a list of nodes ({PROP: [values]}).
-function sgfTrees(text) {
-  const trees = [];
-  let i = 0;
-  const n = text.length;
-  // Sticky patterns read at i: blanks, a property name, one [value].
-  const WS = /\s*/y;
-  const ID = /[A-Za-z]{1,32}/y;
-  const VALUE = /\[([^\]\\]*(?:\\[\s\S][^\]\\]*)*)\]/y;
-  const at = (re) => {
-    re.lastIndex = i;
-    const m = re.exec(text);
-    if (m) i = re.lastIndex;
-    return m;
+const isSpaceC = (c) => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\v' || c === '\f';
+const isUpper = (c) => c >= 'A' && c <= 'Z';
+const isLower = (c) => c >= 'a' && c <= 'z';
+
+function readSgf(s, games) {
+  let p = 0;
+  let line = 1;
+  const skipWs = () => { while (p < s.length && isSpaceC(s[p])) { if (s[p] === '\n') line++; p++; } };
+  let g = null;
+  const fail = (why) => {
+    const l = line - (p >= s.length && s[p - 1] === '\n' ? 1 : 0);
+    if (!g) { g = newGame(games.length + 1, l); games.push(g); }
+    g.why = `line ${l}: SGF does not parse: ${why}`;
+    return false;
   };
-  // One game tree from "(": its sequence, then its first variation only.
-  function tree(depth) {
-    if (depth > 1000) throw new Error('SGF nested too deeply');
-    i++;  // "("
-    const nodes = [];
-    let first = true;
-    for (;;) {
-      at(WS);
-      if (i >= n) throw new Error('SGF ends inside a game');
-      const c = text[i];
-      if (c === ')') { i++; return nodes; }
-      if (c === '(') {
-        const sub = tree(depth + 1);
-        if (first) for (const x of sub) nodes.push(x);
-        first = false;
-        continue;
-      }
-      if (c !== ';') throw new Error(`SGF: unexpected "${clip(c)}" at character ${i + 1}`);
-      i++;
-      const node = {};
-      for (;;) {
-        at(WS);
-        const m = at(ID);
-        if (!m) break;
-        const id = m[0].replace(/[a-z]/g, '');
-        const vals = [];
-        for (;;) {
-          at(WS);
-          const v = at(VALUE);
-          if (!v) break;
-          vals.push(v[1].replace(/\\([\s\S])/g, '$1'));
-        }
-        if (!vals.length) {
-          throw new Error(text[i] === '[' ? 'SGF ends inside a value' : `SGF property ${clip(id)} has no value`);
-        }
-        node[id] = (node[id] || []).concat(vals);
-      }
-      nodes.push(node);
+  const value = () => {
+    let out = '';
+    for (p++; s[p] !== ']'; p++) {
+      if (s[p] === '\\' && p + 1 < s.length) p++;
+      if (p >= s.length) return null;
+      if (s[p] === '\n') line++;
+      if (out.length < 255) out += s[p];
     }
+    p++;
+    return out;
+  };
+  const property = (id, v) => {
+    if (id === 'B' || id === 'W') {
+      let m;
+      if (!v) m = 'pass';
+      else if (v === 'swap-pieces') m = 'swap';
+      else if (v.length === 2 && isLower(v[0]) && isLower(v[1])) m = v[0] + String(v.charCodeAt(1) - 96);
+      else return fail('bad move point');
+      if (!addMove(g, m)) return fail('out of memory');
+      return true;
+    }
+    if (id === 'GM') {
+      const n = strictInt(v, 1, 99);
+      if (n !== 2 && n !== 11) refuse(g, `line ${line}: GM is neither Othello (2) nor Torus Hex (11)`);
+      else g.game = n === 2 ? 'Othello' : 'TorusHex';
+    } else if (id === 'SZ') {
+      const n = strictInt(v, 1, MAX_SIZE);
+      if (n === null) refuse(g, `line ${line}: SZ out of range (1 to 99)`);
+      else g.size = n;
+    } else if (id === 'QV') g.variants = cut(v, 64);
+    else if (id === 'RE') g.result = cut(v, 32);
+    else if (id === 'GC') g.reason = cut(v, 200);
+    else if (id === 'GN' && v.startsWith('game ')) {
+      const n = strictInt(v.slice(5), 1, MAX_GAME);
+      if (n === null) refuse(g, `line ${line}: game number in GN out of range (1 to 10^9)`);
+      else g.id = n;
+    } else if (id === 'PB' || id === 'PW') {
+      g.players[0] ??= '';
+      g.players[1] ??= '';
+      g.players[id === 'PW' ? 1 : 0] = cut(v, 64);
+    } else if (id === 'EV') g.event = v;
+    else if (id === 'DT') g.date = v;
+    return true;
+  };
+  const tree = () => {
+    let id = '';
+    for (;;) {
+      skipWs();
+      const ch = p < s.length ? s[p] : '\0';
+      if (ch === ')') { p++; return true; }
+      if (ch === '\0') return fail('unterminated game tree');
+      if (ch === '(') return fail('variations are not supported');
+      if (ch === ';') {
+        p++;
+      } else if (isUpper(ch)) {
+        id = '';
+        for (; isUpper(s[p] || ''); p++) if (id.length < 15) id += s[p];
+      } else if (ch === '[') {
+        if (!id) return fail('value without a property');
+        const v = value();
+        if (v === null) return fail('unterminated value');
+        if (!property(id, v)) return false;
+      } else {
+        return fail('unexpected character');
+      }
+    }
+  };
+  for (skipWs(); p < s.length; skipWs()) {
+    g = null;
+    if (s[p] !== '(') return fail("'(' expected");
+    g = newGame(games.length + 1, line);
+    games.push(g);
+    p++;
+    if (!tree()) return false;
   }
-  for (;;) {
-    at(WS);
-    if (i >= n) break;
-    if (text[i] !== '(') throw new Error(`SGF: expected "(" at character ${i + 1}`);
-    trees.push(tree(0));
-    if (trees.length > LIMITS.games) break;
-  }
-  return trees;
+  return true;
 }
 
-// "fe" -> "f5"; "" -> pass; "swap-pieces" -> swap.
-function sgfMove(v) {
-  if (v === '' || v === 'tt') return 'pass';
-  if (v === 'swap-pieces') return 'swap';
-  if (!/^[a-z]{2}$/.test(v)) return v;
-  return v[0] + String(v.charCodeAt(1) - 96);
+// ---- Transcripts: "GAME SIZE MOVES..." a line ------------------------------------
+// (records/transcript_file.c): the game's name, its board size, then its
+// moves as play_sequence takes them, which the engine reads (review.js).
+
+function readTranscripts(s, games) {
+  let line = 0;
+  for (let p = 0; p < s.length; line++) {
+    const end = s.indexOf('\n', p);
+    // A last line without its newline was cut off, as in every format.
+    if (end < 0) {
+      const g = newGame(games.length + 1, 0);
+      refuse(g, `line ${line + 1}: no newline at its end: the line is cut off`);
+      games.push(g);
+      return false;
+    }
+    const l = s.slice(p, end);
+    p = end + 1;
+    if (!/[^ \t]/.test(l)) continue;
+    const g = newGame(games.length + 1, line + 1);
+    games.push(g);
+    const words = l.split(/[ \t]/).filter((w) => w !== '');
+    if (words.length > 4096) { refuse(g, 'more than 4096 words on the line'); continue; }
+    const name = gameName(words[0]);
+    if (!name) {
+      refuse(g, /^[\x21-\x7e]{1,24}$/.test(words[0]) ? `unknown game '${words[0]}'` : 'unknown game');
+      continue;
+    }
+    g.game = name;
+    const n = words.length < 2 ? null : strictInt(words[1], 1, MAX_SIZE);
+    if (n === null) { refuse(g, "no board size after the game's name (a whole number from 1 to 99)"); continue; }
+    g.size = n;
+    if (!GAMES[name].sizes.includes(n)) { refuse(g, `${name} is not played on ${n}x${n}`); continue; }
+    g.written = words.slice(2);
+  }
+  return true;
+}
+
+// The moves of a transcript's words for a game of that name and size, as
+// play_sequence splits them (records/transcript.c): commas between items;
+// an item a move whole (a1-b2-c2, swap, pass, pa), or coordinates back to
+// back (f5d6) with pa/pass between. Which text is a square is the game's:
+// here a letter and a row number on the board. {moves} or {why}.
+export function splitTranscript(words, size) {
+  const moves = [];
+  const square = (t) => {
+    const m = /^([a-z])([1-9][0-9]?)$/i.exec(t);
+    return m && m[1].toLowerCase().charCodeAt(0) - 97 < size && Number(m[2]) <= size;
+  };
+  const whole = (t) => /^(pass|swap)$/i.test(t) || /^[a-z][1-9][0-9]?(-[a-z][1-9][0-9]?){1,2}$/i.test(t) || square(t);
+  for (const w of words) {
+    for (const item of w.split(',')) {
+      if (!item) continue;
+      if (whole(item) || /^pa$/i.test(item)) { moves.push(item); continue; }
+      if (/[^A-Za-z0-9]/.test(item)) return { why: `"${item}" is not a move` };
+      let rest = item;
+      while (rest) {
+        const chunk = /^[A-Za-z]*[0-9]*/.exec(rest)[0];
+        const letters = /^[A-Za-z]*/.exec(rest)[0];
+        if (/[0-9]$/.test(chunk) && square(chunk)) { moves.push(chunk); rest = rest.slice(chunk.length); continue; }
+        const k = /^pass/i.test(letters) ? 4 : /^pa/i.test(letters) ? 2 : 0;
+        if (k) { moves.push(rest.slice(0, k)); rest = rest.slice(k); continue; }
+        return { why: `"${chunk || rest[0]}" is not a move` };
+      }
+    }
+  }
+  return { moves };
+}
+
+// ---- The file ---------------------------------------------------------------------
+
+// The engine's other names of its games (game_find, case aside).
+const ALIASES = { reversi: 'Othello', 'torus-hex': 'TorusHex', torus_hex: 'TorusHex' };
+
+export function gameName(s) {
+  const w = String(s ?? '').toLowerCase();
+  if (ALIASES[w]) return ALIASES[w];
+  return Object.keys(GAMES).find((g) => g.toLowerCase() === w) || null;
 }
 
 // Othello's start position of size n as set_position's board string.
@@ -207,265 +635,117 @@ export function othelloStart(n) {
   return b.join('');
 }
 
-function readSgf(text) {
-  return sgfTrees(text).map((nodes, t) => () => {
-    const root = nodes[0] || {};
-    const one = (k) => (root[k] ? root[k][0] : undefined);
-    const game = SGF_GAMES[Number(one('GM'))];
-    if (!game) throw new Error(`SGF game GM[${clip(one('GM'))}] is not Othello (2) or Torus Hex (11)`);
-    const size = Number(one('SZ') ?? GAMES[game].defaultSize);
-    const moves = [];
-    let last = null;
-    for (const node of nodes) {
-      const color = node.B ? 'B' : node.W ? 'W' : null;
-      if (!color) continue;
-      // A move of the same colour twice: the other side's pass was left out.
-      if (last === color) moves.push('pass');
-      moves.push(sgfMove(node[color][0]));
-      last = color;
-      if (moves.length > LIMITS.plies) break;
-    }
-    let setup = null;
-    if (game === 'Othello' && (root.AB || root.AW)) {
-      const b = Array(size * size).fill('-');
-      const put = (list, c) => (list || []).forEach((p) => {
-        const x = p.charCodeAt(0) - 97;
-        const y = p.charCodeAt(1) - 97;
-        if (p.length !== 2 || x < 0 || y < 0 || x >= size || y >= size) throw new Error(`SGF setup point "${clip(p)}" is off the board`);
-        b[y * size + x] = c;
-      });
-      put(root.AB, 'X');
-      put(root.AW, 'O');
-      const side = (one('PL') || (nodes.find((x) => x.B || x.W)?.W ? 'W' : 'B')) === 'W' ? 'white' : 'black';
-      if (b.join('') !== othelloStart(size) || side !== 'black') setup = { board: b.join(''), side };
-    }
-    return {
-      number: one('GN') ? one('GN').replace(/^game\s+/, '') : t + 1,
-      game, size, variants: (one('QV') || '').split(/\s+/), moves,
-      who: [one('PB'), one('PW')], result: one('RE'), reason: one('GC'), event: one('EV'), date: one('DT'),
-      setup,
-    };
-  });
+// A record string as the page shows it: decoded, control characters
+// dropped, cut to a sane length.
+function clip(bin) {
+  const t = utf8(String(bin ?? '')).replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  return t.length > LIMITS.text ? `${t.slice(0, LIMITS.text)}…` : t;
 }
 
-// ---- GGF (the Generic Game Server's format, Othello) ------------------------------
-// One game is (;GM[Othello]PC[..]PB[..]PW[..]RE[+4.00]BO[8 ---...--- *]
-// B[F5//1.2]W[D6/-3/0.5];) : properties KEY[VALUE] (\ escapes the next
-// character), BO the start (size, the squares row by row from a1, '*'
-// black, 'O' white, '-' empty, then the side to move), B/W the moves as
-// MOVE/EVAL/TIME (PA a pass), RE the result for Black. A file holds any
-// number of games one after the other.
-
-const GGF_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d{1,3})?$/;
-
-// The games of a GGF file as {props: {KEY: value}, moves: [{color,
-// text}]}; throws on anything that is not GGF, naming the character.
-function ggfGames(text) {
-  const games = [];
-  let i = 0;
-  const n = text.length;
-  const blanks = () => { while (i < n && /\s/.test(text[i])) i++; };
-  const KEY = /[A-Z]{1,3}/y;
-  for (;;) {
-    blanks();
-    if (i >= n) break;
-    if (!text.startsWith('(;', i)) throw new Error(`GGF: expected "(;" at character ${i + 1}`);
-    i += 2;
-    const props = {};
-    const moves = [];
-    for (;;) {
-      blanks();
-      if (i >= n) throw new Error(`GGF ends inside game ${games.length + 1}`);
-      if (text.startsWith(';)', i)) { i += 2; break; }
-      KEY.lastIndex = i;
-      const k = KEY.exec(text);
-      if (!k || text[KEY.lastIndex] !== '[') throw new Error(`GGF: unexpected "${clip(text.slice(i, i + 12))}" at character ${i + 1}`);
-      i = KEY.lastIndex + 1;
-      let v = '';
-      for (;;) {
-        if (i >= n) throw new Error(`GGF ends inside the value of ${k[0]}`);
-        const c = text[i++];
-        if (c === ']') break;
-        if (c === '\\') {
-          if (i >= n) throw new Error(`GGF ends inside the value of ${k[0]}`);
-          v += text[i++];
-        } else {
-          v += c;
-        }
-        if (v.length > 4096) throw new Error(`GGF: the value of ${k[0]} at character ${i} is longer than 4096 characters`);
-      }
-      if (k[0] === 'B' || k[0] === 'W') {
-        moves.push({ color: k[0], text: v });
-        if (moves.length > LIMITS.plies) throw new Error(`GGF game ${games.length + 1} has more than ${LIMITS.plies} moves`);
-      } else if (Object.hasOwn(props, k[0])) {
-        throw new Error(`GGF: ${k[0]} twice in game ${games.length + 1}`);
-      } else {
-        props[k[0]] = v;
-      }
-    }
-    games.push({ props, moves });
-    if (games.length > LIMITS.games) break;
+// What the page knows without the rules: the game, its size and variants
+// (replay.c's set-up). Returns the reason or ''.
+function gameWhy(g) {
+  const name = gameName(g.game);
+  if (!name) return `unknown game '${g.game}'`;
+  const def = GAMES[name];
+  const size = g.size || def.defaultSize;
+  if (!def.sizes.includes(size)) return `${name} has no size ${size}`;
+  for (const w of g.variants.split(/[ ,]+/).filter(Boolean)) {
+    if (!def.variants.some((v) => v.word === w.toLowerCase())) return `unknown variant '${w}' of ${name}`;
   }
-  return games;
+  return '';
 }
 
-// An Othello square of an n×n board ("f5", any case), or null.
-function othelloSquare(t, n) {
-  const m = /^([a-z])([1-9][0-9]?)$/i.exec(t);
-  if (!m) return null;
-  const col = m[1].toLowerCase().charCodeAt(0) - 97;
-  const row = Number(m[2]);
-  return col < n && row <= n ? m[1].toLowerCase() + m[2] : null;
-}
-
-// RE[+4.00] / RE[-2:r] (Black's margin, then r resigned, t time, s
-// mutual score) as the page's result and reason.
-function ggfResult(v) {
-  const t = String(v ?? '').trim();
-  if (t === '' || t === '?') return { result: '', reason: '' };
-  const m = /^([+-]?(?:\d+\.?\d*|\.\d+))(?::([rts]))?$/.exec(t);
-  if (!m) throw new Error(`GGF result RE[${clip(t)}] is not Black's margin`);
-  const d = Number(m[1]);
-  const result = d > 0 ? `B+${d}` : d < 0 ? `W+${-d}` : '0';
-  return { result, reason: { r: 'resigned', t: 'time', s: 'mutual score' }[m[2]] || '' };
-}
-
-function ggfGame({ props, moves }, t) {
-  if (String(props.GM ?? '').trim().toLowerCase() !== 'othello') throw new Error(`GGF game GM[${clip(props.GM)}] is not Othello`);
-  // TY: the board size, r for a random start (given by BO); anything else
-  // (anti, synchro, komi games) is another game than Othello.
-  const ty = props.TY === undefined ? null : /^(\d{1,2})(r\d*)?$/.exec(props.TY.trim());
-  if (props.TY !== undefined && !ty) throw new Error(`GGF game type TY[${clip(props.TY)}] is not plain Othello`);
-  let size = ty ? Number(ty[1]) : 8;
-  let setup = null;
-  let firstWhite = false;
-  if (props.BO !== undefined) {
-    const w = props.BO.trim().split(/\s+/);
-    if (!/^\d{1,2}$/.test(w[0])) throw new Error(`GGF board BO[${clip(props.BO.slice(0, 20))}…] does not start with its size`);
-    size = Number(w[0]);
-    const squares = w.slice(1, -1).join('');
-    const side = w[w.length - 1];
-    if (w.length < 3 || squares.length !== size * size || /[^-*O]/.test(squares)) {
-      throw new Error(`GGF board BO is not ${size * size} squares of "-", "*" and "O"`);
-    }
-    if (side !== '*' && side !== 'O') throw new Error('GGF board BO does not end with the side to move, "*" or "O"');
-    if (ty && Number(ty[1]) !== size) throw new Error(`GGF game type TY[${clip(props.TY)}] is not the board's size ${size}`);
-    const board = squares.replace(/\*/g, 'X');
-    firstWhite = side === 'O';
-    if (board !== othelloStart(size) || firstWhite) setup = { board, side: firstWhite ? 'white' : 'black' };
-  }
-  if (!GAMES.Othello.sizes.includes(size)) throw new Error(`Othello has no size "${size}"`);
-  const out = [];
-  const notes = [];
-  moves.forEach(({ color, text: v }, k) => {
-    const parts = v.split('/');
-    const what = `ply ${k + 1} ${color}[${clip(v)}]`;
-    if (parts.length > 3) throw new Error(`${what} is more than MOVE/EVAL/TIME`);
-    const word = parts[0].trim();
-    const move = /^(pa|pass)$/i.test(word) ? 'pass' : othelloSquare(word, size);
-    if (!move) throw new Error(`${what} is not a square of the ${size}×${size} board`);
-    const num = (x, name) => {
-      const s = (x ?? '').trim();
-      if (s !== '' && !GGF_NUMBER.test(s)) throw new Error(`${what}: the ${name} is not a number`);
-      return s;
-    };
-    const ev = num(parts[1], 'evaluation');
-    const time = num(parts[2], 'time');
-    // A move of the same colour twice: the other side's pass was left out.
-    const due = (out.length + (firstWhite ? 1 : 0)) % 2 ? 'W' : 'B';
-    if (color !== due) { out.push('pass'); notes.push(null); }
-    out.push(move);
-    notes.push(ev !== '' || time !== '' ? { eval: ev, time } : null);
-  });
-  const { result, reason } = ggfResult(props.RE);
+// A read game in the page's shape: {number, game, size, variants, seats,
+// moves, writtenMoves, result, rawResult, reason, event, date, setup,
+// notes, komi, written}. written (transcripts): the words still to be
+// split into moves once the game's rules are at hand (the engine's).
+function pageGame(g) {
+  const name = gameName(g.game);
+  const def = GAMES[name];
   return {
-    number: t + 1, game: 'Othello', size, variants: [], moves: out,
-    who: [props.PB, props.PW], result, reason, event: props.PC, date: props.DT,
-    setup, notes: notes.some(Boolean) ? notes : null,
+    number: g.id, game: name, size: g.size || def.defaultSize,
+    variants: g.variants.split(/[ ,]+/).filter(Boolean).map((v) => v.toLowerCase()),
+    seats: def.seats.map((seat, i) => ({ name: seat, who: clip(g.players[i] ?? '') })),
+    moves: g.moves.map((m) => utf8(asciiLower(m))), writtenMoves: g.moves.map(utf8),
+    result: clip(g.result), rawResult: utf8(g.result), reason: clip(g.reason), event: clip(g.event), date: clip(g.date),
+    setup: g.setup ? { board: g.setup, side: g.setupSide === 'O' ? 'white' : 'black' } : null,
+    notes: g.notes && g.notes.some(Boolean) ? g.notes : null,
+    komi: g.komi, written: g.written ? g.written.map(utf8) : null,
   };
 }
 
-// GGF names its game in words (GM[Othello]), SGF by number (GM[2]).
-function isGgf(head) {
-  const gm = /GM\[\s*([^\]]*)\]/.exec(head.slice(0, 4096));
-  return /^\(\s*;/.test(head) && gm !== null && /^[A-Za-z]/.test(gm[1]);
-}
-
-function readGgf(text) {
-  return ggfGames(text).map((g, t) => () => ggfGame(g, t));
-}
-
-// ---- Othello transcripts: f5d6c3d3 or f5 d6 c3, one game a line ---------------------
-
-// The moves of one transcript line on an 8×8 board, as the engine's
-// play_sequence reads them: between spaces and commas, coordinates back
-// to back (a letter then the row's digits), pa or pass a pass, either
-// case. Throws at the first thing that is no move.
-export function transcriptMoves(line, size = 8) {
-  const moves = [];
-  for (const item of line.split(/[\s,]+/).filter(Boolean)) {
-    let rest = item;
-    while (rest) {
-      const chunk = /^[a-z]*[0-9]*/i.exec(rest)[0];
-      const sq = othelloSquare(chunk, size);
-      let len = chunk.length;
-      if (sq) moves.push(sq);
-      else if (/^pass/i.test(rest)) { moves.push('pass'); len = 4; }
-      else if (/^pa/i.test(rest)) { moves.push('pass'); len = 2; }
-      else throw new Error(`move ${moves.length + 1} (${clip(chunk || rest[0])}) is not a square of the ${size}×${size} board`);
-      rest = rest.slice(len);
-      if (moves.length > LIMITS.plies) throw new Error(`more than ${LIMITS.plies} moves`);
-    }
+// The format of a file, from its first byte after blanks (record.c's
+// rec_format_of): '(' SGF or GGF (GGF names its game: GM[Othello]), a
+// digit a GGS match line (a count, blanks, a GGF game), a letter
+// transcripts, '{' JSON Lines, '[' the text record.
+function formatOf(s) {
+  const t = s.replace(/^[ \t\r\n]+/, '');
+  const ggf = /^\([ \t\r\n]*;[ \t\r\n]*GM\[[A-Za-z]/;
+  if (t === '') return 'empty';
+  if (t[0] === '(') return ggf.test(t) ? 'ggf' : 'sgf';
+  if (isDigit(t[0])) {
+    const m = /^[0-9]+[ \t]+/.exec(t);
+    return m && ggf.test(t.slice(m[0].length)) ? 'ggf' : 'unknown';
   }
-  if (!moves.length) throw new Error('no moves');
-  return moves;
+  if (/^[A-Za-z]/.test(t)) return 'transcript';
+  if (t[0] === '{') return 'jsonl';
+  if (t[0] === '[') return 'text';
+  return 'unknown';
 }
 
-// A file is transcripts when its first line is made of their characters
-// and starts with a square or a pass (a note's words do not).
-function isTranscript(head) {
-  const first = head.split('\n')[0].trim();
-  return /^[A-Za-z0-9 ,\t]+$/.test(first) && /^([a-h][1-8]|pa)/i.test(first);
-}
-
-function readTranscripts(text) {
-  const out = [];
-  text.split('\n').forEach((line, i) => {
-    if (line.trim() === '') return;
-    const k = out.length;
-    out.push(() => {
-      let moves;
-      try { moves = transcriptMoves(line.replace(/\r$/, '')); } catch (e) { throw new Error(`line ${i + 1}: ${e.message}`); }
-      return { number: k + 1, game: 'Othello', size: 8, variants: [], moves, passesLeftOut: true };
-    });
-  });
-  return out;
-}
-
-// Reads a whole file. Returns {games: [...checked games], problems:
-// ["game 3: why", ...]}; throws when the file cannot be read at all.
-export function readRecords(text) {
-  if (typeof text !== 'string') throw new Error('not a text file');
-  if (text.length > LIMITS.bytes) throw new Error(`the file is larger than ${LIMITS.bytes >> 20} MiB`);
-  const t = text.replace(/^\uFEFF/, '');
-  const head = t.trimStart();
-  if (head === '') throw new Error('the file is empty');
-  let makers;
-  if (isGgf(head)) makers = readGgf(t);
-  else if (head[0] === '(') makers = readSgf(t);
-  else if (head[0] === '{') makers = readJsonl(t);
-  else if (/^(\[Game|Game\s*:)/.test(head)) makers = readText(t);
-  else if (isTranscript(head)) makers = readTranscripts(t);
-  else throw new Error('not a game record: expected a text record ("Game: …"), JSON lines, SGF, GGF or an Othello transcript');
+// Reads a whole file (bytes, or a string taken as UTF-8). Returns {items:
+// [{game} or {why}] in file order, games (the read ones), problems
+// ["game N: why"]}; throws an Error when the file as a whole is no record.
+export function readRecords(input) {
+  if (typeof input !== 'string' && !(input instanceof Uint8Array)) throw new Error('not a text file');
+  if (input.length > LIMITS.bytes) throw new Error(`the file is larger than ${LIMITS.bytes >> 20} MiB`);
+  const s = byteString(input);
+  const ok = utf8ValidPrefix(s);
+  if (ok < s.length) throw new Error(`line ${lineOf(s, ok)}: ${s.charCodeAt(ok) ? 'not valid UTF-8' : 'a NUL byte: binary data, not a game record'}`);
+  const format = formatOf(s);
+  if (format === 'empty') throw new Error('no game in the file');
+  if (format === 'unknown') {
+    throw new Error(`line ${lineOf(s, s.length - s.replace(/^[ \t\r\n]+/, '').length)}: not a game record (JSON Lines, SGF, GGF, text or transcript)`);
+  }
   const games = [];
-  const problems = [];
-  makers.slice(0, LIMITS.games).forEach((make, i) => {
-    try {
-      games.push(checkGame(make()));
-    } catch (e) {
-      problems.push(`game ${i + 1}: ${e.message}`);
-    }
+  ({ jsonl: readJsonl, ggf: readGgf, sgf: readSgf, text: readText, transcript: readTranscripts })[format](s, games);
+  if (!games.length) throw new Error('no game in the file');
+  for (const g of games) {
+    if (!resultOk(g.result)) refuse(g, 'the result is not one a record gives (such as B+16, W+8.5, 0, B+T, A+3)');
+  }
+  const items = games.slice(0, LIMITS.games).map((g) => {
+    const why = g.why || gameWhy(g) || (g.moves.length > LIMITS.plies ? `more than ${LIMITS.plies} moves` : '');
+    return why ? { why: utf8(why) } : { game: pageGame(g) };
   });
-  if (makers.length > LIMITS.games) problems.push(`only the first ${LIMITS.games} games were read`);
-  return { games, problems };
+  const problems = [];
+  items.forEach((it, i) => { if (it.why) problems.push(`game ${i + 1}: ${it.why}`); });
+  if (games.length > LIMITS.games) problems.push(`only the first ${LIMITS.games} games were read`);
+  return { items, games: items.filter((it) => it.game).map((it) => it.game), problems };
+}
+
+// A result as records give them (records/record.c's result_ok): "0",
+// NBoard's "?", or a side (1-4 letters) and '+', then nothing (Torus Hex),
+// T, R or F, or a margin in plain decimal: no leading zero, at most three
+// digits and two decimals, not ending in 0 — the one way to write it.
+function resultOk(r) {
+  if (r === '' || r === '0' || r === '?') return true;
+  return /^[A-Za-z]{1,4}\+([TRF]?|(0|[1-9][0-9]{0,2})(\.[0-9]?[1-9])?)$/.test(r) && !/\+0$/.test(r);
+}
+
+// ---- Verdicts (tests/records/README.md) --------------------------------------
+
+// A number as the shortest decimal that is the same number (%g as C's
+// shortest round trip: 8.5, -0.5, 2).
+const shortest = (x) => String(x);
+
+// The verdict line of game n: item is {why} or {game} after the engine's
+// replay (its moves with forced passes put back).
+export function verdictLine(n, item) {
+  if (item.why !== undefined) return `${n} refused: ${item.why}`;
+  const r = item.game;
+  const start = r.setup ? `${r.setup.board}/${r.setup.side === 'white' ? 'O' : 'X'}` : 'standard';
+  const variants = r.variants.length ? ` variants=${r.variants.join(',')}` : '';
+  const komi = r.komi !== null && r.komi !== undefined ? ` komi=${shortest(r.komi)}` : '';
+  return `${n} ok ${r.game} ${r.size}${variants} start=${start} moves=${r.moves.join(',')} result=${r.rawResult}${komi}`;
 }

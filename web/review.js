@@ -8,7 +8,7 @@
 
 import { GAMES } from './games.js';
 import { parseInfo } from './gtp.js';
-import { readRecords, LIMITS } from './records-read.js';
+import { readRecords, verdictLine, splitTranscript, LIMITS } from './records-read.js';
 import { EvalGraph } from './graph.js';
 
 const $ = (id) => document.getElementById(id);
@@ -39,6 +39,7 @@ class Review {
     this.fileName = '';
     this.games = [];
     this.rec = null;       // the game reviewed: a checked record (records-read.js)
+    this.source = null;    // that game as read from its file, before the engine's check
     this.ply = 0;          // the ply shown (wanted; the engine follows in act())
     this.values = [];      // per position 0..plies: [number per series], SAME_AS_NEXT or null
     this.evalGen = 0;      // bumped to stop the background evaluation
@@ -88,7 +89,7 @@ class Review {
     $('rv-last').addEventListener('click', () => this.goto(this.plies));
     $('rv-play').addEventListener('click', () => this.playFromHere());
     $('rv-close').addEventListener('click', () => this.host.newGame());
-    $('rv-reopen').addEventListener('click', () => this.rec && this.start(this.rec, this.ply));
+    $('rv-reopen').addEventListener('click', () => this.source && this.start(this.source, this.ply));
     $('rv-list').addEventListener('click', () => this.showList());
     // A click on the board while reviewing says how to play from here.
     $('board').addEventListener('click', () => {
@@ -119,7 +120,7 @@ class Review {
       this.status(`${file.name}: larger than ${LIMITS.bytes >> 20} MiB, not opened.`, true);
       return;
     }
-    file.text().then((text) => this.openText(file.name, text),
+    file.arrayBuffer().then((buf) => this.openText(file.name, new Uint8Array(buf)),
       (e) => this.status(`${file.name}: cannot be read (${e.message}).`, true));
   }
 
@@ -139,16 +140,18 @@ class Review {
       if (!resp.ok) throw new Error(`HTTP ${resp.status}`);
       const len = Number(resp.headers.get('content-length') || 0);
       if (len > LIMITS.bytes) throw new Error(`larger than ${LIMITS.bytes >> 20} MiB`);
-      this.openText(name, await resp.text());
+      this.openText(name, new Uint8Array(await resp.arrayBuffer()));
     } catch (e) {
       this.status(`${name}: cannot be fetched (${e.message}).`, true);
     }
   }
 
-  openText(name, text) {
+  // bytes: the file as it is (records-read.js reads bytes as the C
+  // readers do).
+  openText(name, bytes) {
     let read;
     try {
-      read = readRecords(text);
+      read = readRecords(bytes);
     } catch (e) {
       this.status(`${name}: ${e.message}.`, true);
       return;
@@ -226,63 +229,148 @@ class Review {
     return act(async () => {
       this.host.clearError();
       await this.host.stopAnalysis();
-      this.setForm(rec);
       if (state.enginePlayer !== 'default') {
         await state.gtp.send('set_player default');
         state.enginePlayer = 'default';
       }
-      const same = this.rec === rec;
-      const warn = await this.replay(rec);
+      const same = this.source === rec;
+      const checked = await this.check(rec);
+      if (checked.why !== undefined) {
+        // Refused as every reader refuses it: the page's game goes back
+        // to the engine, and nothing else changes.
+        await this.restore();
+        this.status(`${this.fileName}: game ${rec.number} is refused: ${checked.why}.`, true);
+        return;
+      }
+      this.setForm(rec);
+      this.source = rec;
+      this.rec = checked.game;
       this.enter(same);
       this.ply = Math.min(atPly, this.plies);
-      this.showOpen(warn);
+      this.showOpen('');
       await this.sync(this.ply);
       await this.host.refresh();
     }).then(() => this.startEval());
   }
 
-  // The engine checks every ply: all are sent at once, and the record is
-  // cut before the first one refused (later ones that were accepted are
-  // undone). Leaves the engine at the record's end; returns a warning or ''.
-  async replay(rec) {
-    const gtp = this.state.gtp;
-    await Promise.all(this.resetCommands(rec).map((c) => gtp.send(c)));
-    if (rec.passesLeftOut) rec = await this.withPasses(rec);
-    this.rec = rec;
-    const got = await Promise.all(rec.moves.map((m, i) =>
-      gtp.send(`play ${this.seatAt(i)} ${m}`).then(() => null, (e) => e)));
-    const ok = got.findIndex((e) => e !== null);
-    if (ok < 0) return '';
-    const extra = got.slice(ok).filter((e) => e === null).length;
-    await Promise.all(Array.from({ length: extra }, () => gtp.send('undo')));
-    this.rec = { ...rec, moves: rec.moves.slice(0, ok), notes: rec.notes && rec.notes.slice(0, ok) };
-    return `Ply ${ok + 1} (${rec.moves[ok]}) was refused by the engine (${got[ok].message}); the record is shown up to ply ${ok}.`;
+  // The page's game (or the record reviewed) back in the engine after a
+  // record it refused: its start and its plies.
+  async restore() {
+    const { state } = this.host;
+    const cfg = state.cfg;
+    if (!cfg) return;
+    const gtp = state.gtp;
+    const start = this.resetCommands({ game: cfg.game, variants: cfg.variants || [], size: cfg.size, setup: cfg.setup || null });
+    await Promise.all([...start, ...state.plies.map((p) => `play ${p.seat} ${p.move}`)].map((c) => gtp.send(c)));
   }
 
-  // A transcript leaves forced passes out: before each move the engine
-  // (at the start of the record) says whether the side to move must pass,
-  // and the pass goes in. One move at a time, since each answer decides
-  // the next colour; a move the engine refuses ends this, and the replay
-  // then cuts the record there and says so. Leaves the engine at the start.
-  async withPasses(rec) {
+  // The engine's part of a record's verdict (records/replay.c's, through
+  // GTP): the game set up from its start, every move played and so
+  // checked legal; in a transcript (rec.written) the moves split and
+  // their forced passes put back by the engine's play_sequence. Returns
+  // {game} (its moves as replayed, the engine at its end) or {why}, the
+  // message the C readers give.
+  async check(rec) {
     const gtp = this.state.gtp;
+    await Promise.all(this.resetCommands({ ...rec, setup: null }).map((c) => gtp.send(c)));
+    if (rec.setup) {
+      const why = await gtp.send(`set_position ${rec.setup.board} ${rec.setup.side}`).then(() => null, (e) => {
+        if (e.closed) throw e;
+        return e.message;
+      });
+      if (why !== null) return { why: `its set-up start is refused: ${why}` };
+    }
+    if (rec.written) return this.checkTranscript(rec);
+    const first = this.firstSeat(rec);
+    const seats = GAMES[rec.game].seats;
+    // Text the engine cannot take as one word is no move of any game.
+    const bad = rec.moves.findIndex((m) => !/^[a-z0-9-]{1,15}$/.test(m));
+    const sent = bad < 0 ? rec.moves : rec.moves.slice(0, bad);
+    const got = await Promise.all(sent.map((m, i) =>
+      gtp.send(`play ${seats[(first + i) % seats.length]} ${m}`).then(() => null, (e) => {
+        if (e.closed) throw e;
+        return e;
+      })));
+    const at = got.findIndex((e) => e !== null);
+    if (at >= 0 || bad >= 0) {
+      const i = at >= 0 ? at : bad;
+      const what = at >= 0 && !/^syntax error/.test(got[at].message) ? 'illegal' : 'not a move of this game';
+      return { why: `move ${i + 1} (${rec.writtenMoves ? rec.writtenMoves[i] : rec.moves[i]}) is ${what}` };
+    }
+    return { game: rec };
+  }
+
+  firstSeat(rec) {
+    const seats = GAMES[rec.game].seats;
+    return rec.setup ? Math.max(0, seats.indexOf(rec.setup.side)) : 0;
+  }
+
+  // A transcript: play_sequence says whether its words are moves of the
+  // game (and if not, why); then each move is played with the passes the
+  // engine finds forced before it put back. Leaves the engine at its end.
+  async checkTranscript(rec) {
+    const gtp = this.state.gtp;
+    const words = rec.written;
+    if (!words.length) return { why: 'syntax error: no moves' };
+    // Items with bytes a command line cannot carry, or that the engine
+    // would not echo as written (not ASCII), are no moves: the ones before
+    // them are still checked first, as the C reader reads in order.
+    const odd = (x) => /[^\x21-\x7e]/.test(x);
+    const cut = words.findIndex(odd);
+    const safe = cut < 0 ? words.slice() : words.slice(0, cut);
+    let item = '';
+    if (cut >= 0) {
+      const items = words[cut].split(',');
+      const k = items.findIndex(odd);
+      if (items.slice(0, k).join(',')) safe.push(items.slice(0, k).join(','));
+      item = items[k];
+    }
+    if (safe.length) {
+      const why = await gtp.send(`play_sequence ${safe.join(' ')}`).then(() => null, (e) => {
+        if (e.closed) throw e;
+        return e.message;
+      });
+      if (why !== null) return { why };
+    }
+    const split = splitTranscript(safe, rec.size);
+    if (split.why) return { why: split.why };
+    if (cut >= 0) {
+      const shown = item.length > 40 ? `${item.slice(0, 40)}...` : item;
+      return { why: `move ${split.moves.length + 1} (${shown}) is illegal: not a move on this ${rec.game} board` };
+    }
+    await Promise.all(this.resetCommands(rec).map((c) => gtp.send(c)));
     const seats = GAMES[rec.game].seats;
     const moves = [];
-    for (let i = 0; i < rec.moves.length; i++) {
-      const m = rec.moves[i];
-      if (m !== 'pass' && (await gtp.send('legal_moves')).trim() === 'pass') {
+    for (const w of split.moves) {
+      const m = /^pa(ss)?$/i.test(w) ? 'pass' : w.toLowerCase();
+      for (let k = 0; m !== 'pass' && k < seats.length - 1 && (await gtp.send('legal_moves')).trim() === 'pass'; k++) {
         await gtp.send(`play ${seats[moves.length % seats.length]} pass`);
         moves.push('pass');
       }
-      const ok = await gtp.send(`play ${seats[moves.length % seats.length]} ${m}`).then(() => true, (e) => {
-        if (!gtp.open) throw e;
-        return false;
-      });
-      if (!ok) { moves.push(...rec.moves.slice(i)); break; }
+      await gtp.send(`play ${seats[moves.length % seats.length]} ${m}`);
       moves.push(m);
     }
-    await Promise.all(this.resetCommands(rec).map((c) => gtp.send(c)));
-    return { ...rec, moves: moves.slice(0, LIMITS.plies), passesLeftOut: false };
+    return { game: { ...rec, moves: moves.slice(0, LIMITS.plies), writtenMoves: moves, written: null } };
+  }
+
+  // The verdict lines of a file (tests/records/README.md): what the
+  // reader says of each game, then the engine's replay of the ones read.
+  // For the browser test over the shared corpus; leaves the engine at the
+  // last game checked, so it is not for use while a game is shown.
+  verdict(bytes) {
+    let out = '';
+    return this.host.act(async () => {
+      let read;
+      try {
+        read = readRecords(bytes);
+      } catch (e) {
+        out = `file refused: ${e.message}\n`;
+        return;
+      }
+      for (const [i, item] of read.items.entries()) {
+        out += `${verdictLine(i + 1, item.why !== undefined ? item : await this.check(item.game))}\n`;
+      }
+    }).then(() => out);
   }
 
   // The page's state becomes the record's: its game with seats that
@@ -312,7 +400,7 @@ class Review {
     $('rv-list').hidden = this.games.length < 2;
     $('rv-games').hidden = true;
     const who = rec.seats.map((s) => s.who).filter(Boolean).join(' – ');
-    this.status(`${this.fileName}: ${GAMES[rec.game].label} ${rec.size}×${rec.size}${who ? `, ${who}` : ''}${rec.result ? `, ${rec.result}` : ''}. ${warn}`, warn !== '');
+    this.status(`${this.fileName}: ${GAMES[rec.game].label} ${rec.size}×${rec.size}${who ? `, ${who}` : ''}${rec.komi !== null && rec.komi !== undefined ? `, komi ${rec.komi}` : ''}${rec.result ? `, ${rec.result}` : ''}. ${warn}`, warn !== '');
   }
 
   // Leaves review (a new game, or play goes on from the reviewed ply).
