@@ -8,9 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* An interrupt or the time cap stops the reading; the end of input does
+ * not: the work is bounded by the one line, and a script that pipes a
+ * record in to check it ends its input right after (doc/protocol.md). */
 static bool stopped(void *ctx)
 {
-    return stop_requested(((struct session *)ctx)->stop);
+    int why = stop_value(((struct session *)ctx)->stop);
+    return why != STOP_NONE && why != STOP_END_OF_INPUT;
 }
 
 /* Reads and checks every move on a copy of the position (records'

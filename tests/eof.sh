@@ -171,6 +171,23 @@ if [ $rc -eq 0 ] && [ "$(head -n 1 "$tmp/out")" = "? interrupted: end of input" 
 else
     bad "a last line without its newline (exit $rc)" "$(tr '\n' '|' <"$tmp/out")"
 fi
+# play_sequence last: bounded by its line, so answered in full (a script
+# that pipes a record in to check it gets the verdict), and played.
+printf 'set_game othello\nplay_sequence f5d6c3d3c4\n' | $limit "$QUARTET" >"$tmp/out" 2>&1
+rc=$?
+if [ $rc -eq 0 ] && [ "$(tr '\n' '|' <"$tmp/out")" = "=||=||" ]; then
+    ok "play_sequence last: answered in full"
+else
+    bad "play_sequence last (exit $rc)" "$(tr '\n' '|' <"$tmp/out")"
+fi
+printf 'set_game othello\nplay_sequence f5d6c3d3c4\nshowboard\n' | $limit "$QUARTET" >"$tmp/out" 2>&1
+printf 'set_game othello\nplay b f5\nplay w d6\nplay b c3\nplay w d3\nplay b c4\nshowboard\n' | $limit "$QUARTET" >"$tmp/want" 2>&1
+# The boards (showboard's 12 lines and the empty line) must agree.
+if [ "$(tail -n 13 "$tmp/out")" = "$(tail -n 13 "$tmp/want")" ] && grep -qF '(X) 6 white (O) 3' "$tmp/out"; then
+    ok "play_sequence before the end: its moves played"
+else
+    bad "play_sequence before the end" "$(diff "$tmp/want" "$tmp/out" | head -n 5)"
+fi
 # A script that ends with quit: every command before it runs to its end.
 printf 'perft 7\nquit\n' | $limit "$QUARTET" >"$tmp/out" 2>&1
 rc=$?
