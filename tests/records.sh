@@ -226,6 +226,18 @@ mw torushex 9 jsonl text sgf
 qm yonin --game yonin,team --tc 0.5; ok "match: yonin team"
 mw yonin 30 jsonl text
 [ "$(cat "$tmp/mw"/*.jsonl | wc -l)" -eq 16 ]; ok "match_write: 16 games written"
+# One verdict: a line of quartet-match that the records' reader refuses (a
+# transcript that disagrees with the moves: it parses as JSON) is refused
+# by --merge and resume with the reason --check gives.
+sed '2s/"transcript":"[a-h]\([1-8]\)/"transcript":"x\1/' "$tmp/mw/othello.jsonl" >"$tmp/mw/tr.jsonl"
+why=$($BIN/quartet-match --check "$tmp/mw/tr.jsonl" | sed -n 's/^game 2: refused: line 2: //p')
+$BIN/quartet-match --merge "$tmp/mw/tr.jsonl" >/dev/null 2>"$tmp/mw/e"
+[ $? -eq 2 ] && [ -n "$why" ] && grep -qF "tr.jsonl:2: not a JSON line of quartet-match: $why" "$tmp/mw/e"
+ok "--merge refuses the line --check refuses, with its reason"
+cp "$tmp/mw/tr.jsonl" "$tmp/mw/tr2.jsonl"
+qm tr2 --tc 2+0.5 >/dev/null 2>&1
+[ $? -ne 0 ] && cmp -s "$tmp/mw/tr.jsonl" "$tmp/mw/tr2.jsonl"
+ok "resume refuses it too, and leaves the file as it was"
 
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]

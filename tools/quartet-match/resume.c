@@ -40,6 +40,33 @@ static void line_game_of(const struct rec_match *m, struct line_game *g)
     memcpy(g->moves, m->moves, sizeof g->moves);
 }
 
+/* -1 with the message in err when the records' JSONL reader (what
+ * --check and quartet-render read with) refuses a game of the text: resume
+ * and --merge take no line it refuses. Text that is not UTF-8 is left to
+ * the line by line check, which names the line. */
+static int records_refuse(const char *text, size_t len, const char *path, char *err, size_t cap)
+{
+    if (utf8_valid_prefix(text, len) < len)
+        return 0;
+    struct rec_file f = {0};
+    char why[256] = "";
+    int rc = rec_read_jsonl(text, &f, why, sizeof why) == 0 ? 0 : -1;
+    for (int i = 0; rc == 0 && i < f.n; i++)
+        if (f.games[i].why[0]) {
+            const char *w = f.games[i].why;
+            /* The reader says "line N: why"; the file and line go first here. */
+            if (strncmp(w, "line ", 5) == 0 && strstr(w, ": "))
+                w = strstr(w, ": ") + 2;
+            snprintf(err, cap, "%s:%d: not a JSON line of quartet-match: %s", path,
+                     f.games[i].line, w);
+            rc = -1;
+        }
+    if (rc != 0 && why[0])
+        snprintf(err, cap, "%s: %s", path, why);
+    rec_free(&f);
+    return rc;
+}
+
 char *records_file_read(const char *path, size_t *len)
 {
     char msg[512]; /* errno tells the callers why */
@@ -70,6 +97,10 @@ int jsonl_read(const char *path, bool repair,
         fprintf(stderr, "quartet-match: %s: partial last line (%zu bytes, a game cut off by a "
                         "crash) %s\n", path, len - whole, repair ? "dropped" : "skipped");
         all[whole] = '\0';
+    }
+    if (records_refuse(all, whole, path, err, cap) != 0) {
+        free(all);
+        return -1;
     }
     struct line_game *g = malloc(sizeof *g);
     struct rec_match *m = malloc(sizeof *m);
