@@ -3,7 +3,6 @@
 #include "records.h"
 #include "records/match.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -28,32 +27,7 @@ void record_move_texts(const struct match_config *cfg, const struct game_record 
 
 bool is_othello(const struct game *g)
 {
-    return strcmp(g->name, "Othello") == 0;
-}
-
-/* The transcript from move texts. */
-static void transcript_of(char (*mv)[16], int n, char *out, size_t cap)
-{
-    size_t k = 0;
-    for (int i = 0; i < n; i++) {
-        if (strcmp(mv[i], "pass") == 0)
-            continue;
-        for (const char *c = mv[i]; *c && k + 1 < cap; c++)
-            out[k++] = (char)tolower((unsigned char)*c);
-    }
-    if (cap)
-        out[k] = '\0';
-}
-
-void record_transcript(const struct match_config *cfg, const struct game_record *rec, char *out,
-                       size_t cap)
-{
-    char (*mv)[16] = malloc(sizeof(char[16]) * (size_t)(rec->nplies + 1));
-    if (!mv)
-        abort();
-    record_move_texts(cfg, rec, mv);
-    transcript_of(mv, rec->nplies, out, cap);
-    free(mv);
+    return rec_match_ggf_game(g->name);
 }
 
 /* The rec_match of rec (records/match.h): what every format is written
