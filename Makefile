@@ -53,6 +53,8 @@ TOOLS        := $(TOOL_SRC:tools/%.c=$(BIN)/%) $(TOOL_DIRS:%=$(BIN)/%)
 TESTS        := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%) $(FAKE_SRC:tests/%.c=$(BUILD)/tests/%)
 # records_verdict: the records library's verdicts on tests/records/ (tests/records.sh).
 TESTS        += $(BUILD)/tests/records_verdict
+# match_write: quartet-match's lines written again by records/ (tests/records.sh).
+TESTS        += $(BUILD)/tests/match_write
 
 .PHONY: all test bench bench-ffo install clean fuzz fuzz-build
 .SECONDARY:

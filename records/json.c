@@ -1,195 +1,170 @@
-/* JSON reading for the runner's own lines (records, resume, merge). */
+/* The JSON lexer of json.h. */
 #include "records/json.h"
 #include "records/strict.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-const char *json_ws(const char *s)
+void json_ws(struct json_cursor *c)
 {
-    while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
-        s++;
-    return s;
+    c->s += strspn(c->s, " \t\r");
+}
+
+bool json_fail(struct json_cursor *c, const char *why)
+{
+    if (!c->why)
+        c->why = why;
+    return false;
+}
+
+bool json_expect(struct json_cursor *c, char ch)
+{
+    json_ws(c);
+    if (*c->s != ch)
+        return json_fail(c, ch == ':' ? "':' expected" : ch == ',' ? "',' expected" : "bad syntax");
+    c->s++;
+    return true;
 }
 
 /* JSON's escapes: each letter, then what it stands for. */
 static const char escapes[] = "\"\"\\\\//b\bf\fn\nr\rt\t";
 
-const char *json_string(const char *s, char *out, size_t cap)
+bool json_string(struct json_cursor *c, char *out, size_t cap)
 {
-    if (*s != '"')
-        return NULL;
     size_t k = 0;
-    for (s++; *s && *s != '"'; s++) {
-        char c = *s;
-        if ((unsigned char)c < 0x20)
-            return NULL; /* JSON has no raw control characters in strings */
-        if (c == '\\') {
-            s++;
-            if (*s == 'u') {
+    json_ws(c);
+    if (*c->s != '"')
+        return json_fail(c, "string expected");
+    for (c->s++; *c->s != '"'; c->s++) {
+        char ch = *c->s;
+        if (ch == '\0' || ch == '\n')
+            return json_fail(c, "unterminated string");
+        if ((unsigned char)ch < 0x20)
+            return json_fail(c, "a control character not escaped in a string");
+        if (ch == '\\') {
+            const char *e = *++c->s ? strchr(escapes, *c->s) : NULL;
+            if (*c->s == 'u') {
                 unsigned cp;
-                if (!(s = strict_json_u(s, &cp)))
-                    return NULL;
-                /* Other writers escape non-ASCII; a NUL would end the C string. */
+                const char *end = strict_json_u(c->s, &cp);
+                if (!end)
+                    return json_fail(c, "bad \\u escape");
+                c->s = end;
+                /* Control characters have no place in a record's text. */
+                bool control = cp == 0 || (!c->keep_controls && (cp < 0x20 || cp == 0x7f));
                 char u[4];
-                size_t n = utf8_put(cp ? cp : 0xfffd, u);
+                size_t n = utf8_put(control ? 0xfffd : cp, u);
                 if (k + n < cap)
                     for (size_t i = 0; i < n; i++)
                         out[k++] = u[i];
                 continue;
+            } else if (e && (e - escapes) % 2 == 0) {
+                ch = e[1];
             } else {
-                /* The escapes JSON has, and no others. */
-                const char *e = *s ? strchr(escapes, *s) : NULL;
-                if (!e || (e - escapes) % 2)
-                    return NULL;
-                c = e[1];
+                return json_fail(c, "bad escape");
             }
         }
         if (k + 1 < cap)
-            out[k++] = c;
+            out[k++] = ch;
     }
+    c->s++;
     if (cap)
-        out[k] = '\0';
-    return *s == '"' ? s + 1 : NULL;
+        out[utf8_cut(out, k)] = '\0';   /* a cut string ends between characters */
+    return true;
 }
 
-const char *json_skip(const char *s, int depth)
+bool json_string_or_null(struct json_cursor *c, char *out, size_t cap)
 {
-    s = json_ws(s);
-    if (depth > 32)
-        return NULL;
-    if (*s == '"')
-        return json_string(s, NULL, 0);
-    if (*s == '{' || *s == '[') {
-        char close = *s == '{' ? '}' : ']';
-        s = json_ws(s + 1);
-        if (*s == close)
-            return s + 1;
-        for (;;) {
-            if (close == '}') {
-                s = json_string(json_ws(s), NULL, 0);
-                if (!s || *(s = json_ws(s)) != ':')
-                    return NULL;
-                s++;
-            }
-            s = json_skip(s, depth + 1);
-            if (!s)
-                return NULL;
-            s = json_ws(s);
-            if (*s == close)
-                return s + 1;
-            if (*s != ',')
-                return NULL;
-            s++;
-        }
+    json_ws(c);
+    if (strncmp(c->s, "null", 4) == 0 && strict_json_literal(c->s) == c->s + 4) {
+        c->s += 4;
+        if (cap)
+            out[0] = '\0';
+        return true;
     }
-    const char *end = strict_json_number(s);
-    return end ? end : strict_json_literal(s);
+    return json_string(c, out, cap);
 }
 
-/* Walks the array at s, calling item(position, index) for each element. */
-static const char *json_array(const char *s, int max, int *n,
-                              const char *(*item)(const char *s, int i, void *ctx), void *ctx)
+bool json_int(struct json_cursor *c, int *v, long lo, long hi, const char *why)
 {
-    *n = 0;
-    s = json_ws(s);
-    if (*s++ != '[')
-        return NULL;
-    s = json_ws(s);
-    if (*s == ']')
-        return s + 1;
-    for (;;) {
-        if (*n >= max)
-            return NULL;
-        s = item(json_ws(s), (*n)++, ctx);
-        if (!s)
-            return NULL;
-        s = json_ws(s);
-        if (*s == ']')
-            return s + 1;
-        if (*s++ != ',')
-            return NULL;
-    }
-}
-
-static const char *number_item(const char *s, int i, void *ctx)
-{
-    const char *end = strict_json_number(s);
-    if (end)
-        ((double *)ctx)[i] = strtod(s, NULL);
-    return end;
-}
-
-const char *json_int(const char *s, long lo, long hi, int *v)
-{
+    json_ws(c);
     long x;
-    const char *end = strict_long(s, lo, hi, &x);
-    if (!end || strict_json_number(s) != end)
-        return NULL;
+    const char *end = strict_long(c->s, lo, hi, &x);
+    if (!end || strict_json_number(c->s) != end)
+        return json_fail(c, why);
+    c->s = end;
     *v = (int)x;
-    return end;
+    return true;
 }
 
-struct ints_ctx {
-    int *v;
-    long lo, hi;
-};
-
-static const char *int_item(const char *s, int i, void *ctx)
+bool json_number(struct json_cursor *c, double *v)
 {
-    struct ints_ctx *c = ctx;
-    return json_int(s, c->lo, c->hi, &c->v[i]);
+    json_ws(c);
+    const char *end = strict_json_number(c->s);
+    if (!end)
+        return json_fail(c, "number expected");
+    *v = strtod(c->s, NULL);
+    c->s = end;
+    return true;
 }
 
-const char *json_ints(const char *s, int *v, int max, int *n, long lo, long hi)
+/* The items of an array or the members of an object, each read by item
+ * (or skipped). */
+static bool sequence(struct json_cursor *c, char close, bool members, json_item item, void *ctx,
+                     int depth)
 {
-    struct ints_ctx c = {v, lo, hi};
-    return json_array(s, max, n, int_item, &c);
-}
-
-const char *json_numbers(const char *s, double *v, int max, int *n)
-{
-    return json_array(s, max, n, number_item, v);
-}
-
-struct strings_ctx {
-    char *v;
-    size_t cap;
-};
-
-static const char *string_item(const char *s, int i, void *ctx)
-{
-    struct strings_ctx *c = ctx;
-    return json_string(s, c->v + (size_t)i * c->cap, c->cap);
-}
-
-const char *json_strings(const char *s, char *v, size_t cap, int max, int *n)
-{
-    struct strings_ctx c = {v, cap};
-    return json_array(s, max, n, string_item, &c);
-}
-
-int json_object(const char *s, const char *(*field)(const char *key, const char *v, void *ctx),
-                void *ctx)
-{
-    s = json_ws(s);
-    if (*s++ != '{')
-        return -1;
-    s = json_ws(s);
-    if (*s == '}')
-        return *json_ws(s + 1) ? -1 : 0;
-    for (;;) {
-        char key[64];
-        s = json_string(json_ws(s), key, sizeof key);
-        if (!s || *(s = json_ws(s)) != ':')
-            return -1;
-        s = field(key, json_ws(s + 1), ctx);
-        if (!s)
-            return -1;
-        s = json_ws(s);
-        if (*s == '}')
-            return *json_ws(s + 1) ? -1 : 0;
-        if (*s++ != ',')
-            return -1;
+    json_ws(c);
+    c->s++; /* the opening bracket */
+    json_ws(c);
+    if (*c->s == close) {
+        c->s++;
+        return true;
     }
+    for (;;) {
+        char key[64] = "";
+        if (members && (!json_string(c, key, sizeof key) || !json_expect(c, ':')))
+            return false;
+        if (!(item ? item(c, ctx, key) : json_skip(c, depth + 1)))
+            return false;
+        json_ws(c);
+        if (*c->s == close) {
+            c->s++;
+            return true;
+        }
+        if (!json_expect(c, ','))
+            return false;
+    }
+}
+
+bool json_skip(struct json_cursor *c, int depth)
+{
+    json_ws(c);
+    if (depth > 64)
+        return json_fail(c, "nested too deep");
+    if (*c->s == '"')
+        return json_string(c, NULL, 0);
+    if (*c->s == '{' || *c->s == '[')
+        return sequence(c, *c->s == '{' ? '}' : ']', *c->s == '{', NULL, NULL, depth);
+    const char *end = strict_json_number(c->s);
+    if (!end)
+        end = strict_json_literal(c->s);
+    if (!end)
+        return json_fail(c, "value expected");
+    c->s = end;
+    return true;
+}
+
+bool json_array(struct json_cursor *c, json_item item, void *ctx)
+{
+    json_ws(c);
+    if (*c->s != '[')
+        return json_fail(c, "array expected");
+    return sequence(c, ']', false, item, ctx, 0);
+}
+
+bool json_object(struct json_cursor *c, json_item item, void *ctx)
+{
+    json_ws(c);
+    if (*c->s != '{')
+        return json_fail(c, "object expected");
+    return sequence(c, '}', true, item, ctx, 0);
 }

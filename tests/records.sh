@@ -160,7 +160,10 @@ run() {
 run >/dev/null 2>&1
 : >"$tmp/at/g.txt"
 sed -n 1p "$tmp/at/g.ggf" >"$tmp/g1" && cp "$tmp/g1" "$tmp/at/g.ggf"
-sed '2s/"moves":\["[a-h][1-8]"/"moves":["a1"/' "$tmp/at/g.jsonl" >"$tmp/j" && cp "$tmp/j" "$tmp/at/g.jsonl"
+# (its transcript changed alike: a line whose transcript disagrees with its
+# moves is refused before any repair, as --check refuses it)
+sed -e '2s/"moves":\["[a-h][1-8]"/"moves":["a1"/' -e '2s/"transcript":"[a-h][1-8]/"transcript":"a1/' \
+    "$tmp/at/g.jsonl" >"$tmp/j" && cp "$tmp/j" "$tmp/at/g.jsonl"
 run >/dev/null 2>"$tmp/e"
 [ $? -eq 2 ] && grep -q 'game 2: move 1 (a1) does not replay' "$tmp/e" && [ ! -s "$tmp/at/g.txt" ] &&
     cmp -s "$tmp/at/g.ggf" "$tmp/g1" && [ "$(ls "$tmp/at" | wc -l)" -eq 3 ]
@@ -188,6 +191,56 @@ ok "quartet-train: an openings transcript (f5d6c3) reads as f5 d6 c3"
 tsp --openings "$tmp/tr/c.txt" --out "$tmp/tr/c.games" >/dev/null 2>"$tmp/e"
 [ $? -ne 0 ] && grep -q 'c.txt:1: a NUL byte in the line' "$tmp/e"
 ok "quartet-train: a NUL inside an openings line refused"
+
+# ---- quartet-match's records are the records library's writing ----
+# For every game of test matches (hostile engine text, every game with a
+# record format, each time control), $TESTBIN/match_write reads the
+# JSON line quartet-match wrote (records/match_read.c) and writes it in
+# each format with records/match_write.c: the bytes quartet-match wrote,
+# so its JSON line reads and writes again exactly, and its text, SGF and
+# GGF are the one writer's. Then the records' readers' own round trip
+# (records_verdict --round-trip) on each file it wrote.
+W=$TESTBIN/match_write
+F=$TESTBIN/fake_engine
+mw() { # NAME TIMEOUT FORMATS... : match $tmp/mw/NAME.* against match_write
+    name=$1 to=$2; shift 2
+    for fmt in "$@"; do
+        ext=$fmt; [ $fmt = text ] && ext=txt
+        $W $fmt $to "$tmp/mw/$name.jsonl" >"$tmp/mw/out" &&
+            [ -s "$tmp/mw/$name.$ext" ] && cmp "$tmp/mw/out" "$tmp/mw/$name.$ext" &&
+            { [ $fmt = jsonl ] || $V --round-trip "$tmp/mw/$name.$ext" >"$tmp/mw/r" 2>&1 ||
+                { head -3 "$tmp/mw/r"; false; }; }
+        ok "records/ writes quartet-match's $name $fmt, and reads it back exactly"
+    done
+}
+mkdir "$tmp/mw"
+qm() { # NAME ARGS...: a 4-game match of an honest and a hostile engine
+    name=$1; shift
+    $BIN/quartet-match -e "$F --seed 1 --name A --slow 0.003" -e "$F --seed 2 --evil --refuse-at 3 --wrong-score" \
+        --games 4 --quiet --jsonl "$tmp/mw/$name.jsonl" --records "$tmp/mw/$name.txt" "$@" >/dev/null 2>&1
+}
+qm othello --tc 2+0.5 --sgf "$tmp/mw/othello.sgf" --ggf "$tmp/mw/othello.ggf"; ok "match: othello"
+mw othello 30 jsonl text sgf ggf
+qm othellonotc --timeout 7 --openings none --sgf "$tmp/mw/othellonotc.sgf" --ggf "$tmp/mw/othellonotc.ggf"
+ok "match: othello, no time control"
+mw othellonotc 7 jsonl text sgf ggf
+qm torushex --game torushex --timeout 9 --sgf "$tmp/mw/torushex.sgf"; ok "match: torushex"
+mw torushex 9 jsonl text sgf
+qm yonin --game yonin,team --tc 0.5; ok "match: yonin team"
+mw yonin 30 jsonl text
+[ "$(cat "$tmp/mw"/*.jsonl | wc -l)" -eq 16 ]; ok "match_write: 16 games written"
+# One verdict: a line of quartet-match that the records' reader refuses (a
+# transcript that disagrees with the moves: it parses as JSON) is refused
+# by --merge and resume with the reason --check gives.
+sed '2s/"transcript":"[a-h]\([1-8]\)/"transcript":"x\1/' "$tmp/mw/othello.jsonl" >"$tmp/mw/tr.jsonl"
+why=$($BIN/quartet-match --check "$tmp/mw/tr.jsonl" | sed -n 's/^game 2: refused: line 2: //p')
+$BIN/quartet-match --merge "$tmp/mw/tr.jsonl" >/dev/null 2>"$tmp/mw/e"
+[ $? -eq 2 ] && [ -n "$why" ] && grep -qF "tr.jsonl:2: not a JSON line of quartet-match: $why" "$tmp/mw/e"
+ok "--merge refuses the line --check refuses, with its reason"
+cp "$tmp/mw/tr.jsonl" "$tmp/mw/tr2.jsonl"
+qm tr2 --tc 2+0.5 >/dev/null 2>&1
+[ $? -ne 0 ] && cmp -s "$tmp/mw/tr.jsonl" "$tmp/mw/tr2.jsonl"
+ok "resume refuses it too, and leaves the file as it was"
 
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]

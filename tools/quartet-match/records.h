@@ -1,6 +1,7 @@
 /* Game records out: one JSON object per line (JSON Lines), SGF for
- * Othello (GM[2]) and Torus Hex (GM[11]), and the plain text record for
- * all four games (formats in doc/tournaments.md). */
+ * Othello (GM[2]) and Torus Hex (GM[11]), GGF for Othello, and the plain
+ * text record for all four games (formats in doc/tournaments.md), each
+ * written by the records library's one writer (records/match.h). */
 #ifndef QMATCH_RECORDS_H
 #define QMATCH_RECORDS_H
 
@@ -23,11 +24,6 @@ bool sgf_supported(const struct game *g);
 int write_sgf(FILE *f, const struct match_config *cfg, const struct game_record *rec);
 /* Othello's records carry a transcript and GGF: whether cfg's game is Othello. */
 bool is_othello(const struct game *g);
-/* The Othello transcript of rec: every disc move's square in lower case,
- * run together ("f5d6c3"); passes are not written (the rules imply them).
- * out holds 4 bytes per ply. */
-void record_transcript(const struct match_config *cfg, const struct game_record *rec, char *out,
-                       size_t cap);
 /* One GGF game on one line (Othello only; doc/tournaments.md, "GGF"). */
 int write_ggf(FILE *f, const struct match_config *cfg, const struct game_record *rec);
 /* Whether --sgf PATH names one file (ends in .sgf) rather than a directory. */

@@ -1,6 +1,7 @@
-/* JSON lines back in: repair of a cut-off last line, resume. */
+/* JSON lines back in (read by records/match_read.c): repair of a
+ * cut-off last line, resume. */
 #include "resume.h"
-#include "records/json.h"
+#include "records/match.h"
 #include "records/record.h"
 #include "records/strict.h"
 
@@ -10,66 +11,60 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Numbers out of these ranges are refused, not wrapped into an int. */
-static const char *int_field(const char *s, int *v)
-{
-    return json_int(s, 1, RECORD_MAX_GAME, v);
-}
+_Static_assert(REC_MATCH_MAX_PLIES == MAX_PLIES && REC_MAX_SEATS == GAME_MAX_PLAYERS &&
+                   REC_MOVE_LEN == 16, "a JSON line's game fits a line_game");
 
-static const char *ints_field(const char *s, int *v, int *n)
+/* g from the line's m (what resume and --merge use of it). */
+static void line_game_of(const struct rec_match *m, struct line_game *g)
 {
-    return json_ints(s, v, GAME_MAX_PLAYERS, n, -1000000000L, 1000000000L);
-}
-
-/* A count of plies, 0..MAX_PLIES (resume's repair replays the moves). */
-static const char *plies_field(const char *s, int *v)
-{
-    char *end;
-    long x = strtol(s, &end, 10);
-    if (end == s || x < 0 || x > MAX_PLIES)
-        return NULL;
-    *v = (int)x;
-    return end;
-}
-
-static const char *line_field(const char *key, const char *s, void *ctx)
-{
-    struct line_game *g = ctx;
     struct game_record *r = &g->rec;
-    int n;
-    if (!strcmp(key, "game"))
-        return int_field(s, &r->id);
-    if (!strcmp(key, "name"))
-        return json_string(s, g->game, sizeof g->game);
-    if (!strcmp(key, "event"))
-        return json_string(s, g->event, sizeof g->event);
-    if (!strcmp(key, "event_id"))
-        return json_string(s, g->event_id, sizeof g->event_id);
-    if (!strcmp(key, "result"))
-        return json_string(s, r->result, sizeof r->result);
-    if (!strcmp(key, "reason"))
-        return json_string(s, r->reason, sizeof r->reason);
-    if (!strcmp(key, "date"))
-        return json_string(s, r->date, sizeof r->date);
-    if (!strcmp(key, "schedule_games"))
-        return int_field(s, &g->schedule_games);
-    if (!strcmp(key, "engines"))
-        return json_strings(s, g->names[0], sizeof g->names[0], GAME_MAX_PLAYERS, &r->nseats);
-    if (!strcmp(key, "engine_index"))
-        return ints_field(s, r->engine, &n);
-    if (!strcmp(key, "scores"))
-        return ints_field(s, r->scores, &n);
-    if (!strcmp(key, "ranks"))
-        return ints_field(s, r->rank, &n);
-    if (!strcmp(key, "points"))
-        return json_numbers(s, r->points, GAME_MAX_PLAYERS, &n);
-    if (!strcmp(key, "opening_plies"))
-        return plies_field(s, &r->opening_plies);
-    if (!strcmp(key, "moves"))
-        return json_strings(s, g->moves[0], sizeof g->moves[0], MAX_PLIES, &g->nmoves);
-    if (!strcmp(key, "move_times")) /* Othello: for resume's GGF repair */
-        return json_numbers(s, r->move_time, MAX_PLIES, &n);
-    return json_skip(s, 0);
+    r->id = m->id;
+    r->nseats = m->nseats;
+    for (int s = 0; s < m->nseats; s++) {
+        r->engine[s] = m->engine_index[s];
+        r->scores[s] = m->scores[s];
+        r->rank[s] = m->ranks[s];
+        r->points[s] = m->points[s];
+        memcpy(g->names[s], m->engines[s], sizeof g->names[s]);
+    }
+    memcpy(r->result, m->result, sizeof r->result);
+    memcpy(r->reason, m->reason, sizeof r->reason);
+    memcpy(r->date, m->date, sizeof r->date);
+    r->opening_plies = m->opening_plies;
+    memcpy(r->move_time, m->move_time, sizeof r->move_time);
+    memcpy(g->game, m->game, sizeof g->game);
+    memcpy(g->event, m->event, sizeof g->event);
+    memcpy(g->event_id, m->event_id, sizeof g->event_id);
+    g->schedule_games = m->schedule_games;
+    g->nmoves = m->nmoves;
+    memcpy(g->moves, m->moves, sizeof g->moves);
+}
+
+/* -1 with the message in err when the records' JSONL reader (what
+ * --check and quartet-render read with) refuses a game of the text: resume
+ * and --merge take no line it refuses. Text that is not UTF-8 is left to
+ * the line by line check, which names the line. */
+static int records_refuse(const char *text, size_t len, const char *path, char *err, size_t cap)
+{
+    if (utf8_valid_prefix(text, len) < len)
+        return 0;
+    struct rec_file f = {0};
+    char why[256] = "";
+    int rc = rec_read_jsonl(text, &f, why, sizeof why) == 0 ? 0 : -1;
+    for (int i = 0; rc == 0 && i < f.n; i++)
+        if (f.games[i].why[0]) {
+            const char *w = f.games[i].why;
+            /* The reader says "line N: why"; the file and line go first here. */
+            if (strncmp(w, "line ", 5) == 0 && strstr(w, ": "))
+                w = strstr(w, ": ") + 2;
+            snprintf(err, cap, "%s:%d: not a JSON line of quartet-match: %s", path,
+                     f.games[i].line, w);
+            rc = -1;
+        }
+    if (rc != 0 && why[0])
+        snprintf(err, cap, "%s: %s", path, why);
+    rec_free(&f);
+    return rc;
 }
 
 char *records_file_read(const char *path, size_t *len)
@@ -103,8 +98,13 @@ int jsonl_read(const char *path, bool repair,
                         "crash) %s\n", path, len - whole, repair ? "dropped" : "skipped");
         all[whole] = '\0';
     }
+    if (records_refuse(all, whole, path, err, cap) != 0) {
+        free(all);
+        return -1;
+    }
     struct line_game *g = malloc(sizeof *g);
-    if (!g)
+    struct rec_match *m = malloc(sizeof *m);
+    if (!g || !m)
         abort();
     int games = 0, ln = 0, rc = 0;
     for (char *line = all, *next; line < all + whole; line = next) {
@@ -117,16 +117,19 @@ int jsonl_read(const char *path, bool repair,
             rc = -1;
             break;
         }
-        if (!*json_ws(line))
+        if (!line[strspn(line, " \t\r")])
             continue;
-        memset(g, 0, sizeof *g);
-        for (int s = 0; s < GAME_MAX_PLAYERS; s++)
-            g->rec.engine[s] = -1;
-        if (json_object(line, line_field, g) != 0) {
-            snprintf(err, cap, "%s:%d: not a JSON line of quartet-match", path, ln);
+        memset(m, 0, sizeof *m);
+        for (int s = 0; s < REC_MAX_SEATS; s++)
+            m->engine_index[s] = -1;
+        char why[160];
+        if (rec_match_read_jsonl(line, m, why, sizeof why) != 0) {
+            snprintf(err, cap, "%s:%d: not a JSON line of quartet-match: %s", path, ln, why);
             rc = -1;
             break;
         }
+        memset(g, 0, sizeof *g);
+        line_game_of(m, g);
         if (!g->event_id[0] || g->rec.id <= 0 || g->rec.nseats <= 0 || g->rec.engine[0] < 0) {
             snprintf(err, cap, "%s:%d: no event_id, game number or engine_index: a record "
                      "of an older quartet-match", path, ln);
@@ -142,6 +145,7 @@ int jsonl_read(const char *path, bool repair,
             break;
         games++;
     }
+    free(m);
     free(g);
     free(all);
     return rc ? -1 : games;
