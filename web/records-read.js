@@ -1,7 +1,8 @@
 // Reads game records with the same verdict as the C readers (records/,
 // tests/records/README.md): the page's own downloads, quartet-match's text,
 // JSON Lines, SGF and GGF files (NBoard's, GGS's archive and match lines)
-// and transcripts (one game a line: "Othello 8 f5d6c3"). The bytes are read as the C side reads them: strict UTF-8, no NUL,
+// and transcripts (one game a line: "Othello 8 f5d6c3", or a bare
+// Othello transcript "f5d6c3"). The bytes are read as the C side reads them: strict UTF-8, no NUL,
 // every number decimal and in range; each message is the C reader's, word
 // for word, so a file gets the same answer everywhere. What needs a game's
 // rules (legal moves, forced passes put back) is the engine's: review.js
@@ -549,7 +550,8 @@ function readSgf(s, games) {
 
 // ---- Transcripts: "GAME SIZE MOVES..." a line ------------------------------------
 // (records/transcript_file.c): the game's name, its board size, then its
-// moves as play_sequence takes them, which the engine reads (review.js).
+// moves as play_sequence takes them, which the engine reads (review.js);
+// or a bare Othello transcript (f5d6c3...) on the 8x8 board.
 
 function readTranscripts(s, games) {
   let line = 0;
@@ -570,6 +572,14 @@ function readTranscripts(s, games) {
     const words = l.split(/[ \t]/).filter((w) => w !== '');
     if (words.length > 4096) { refuse(g, 'more than 4096 words on the line'); continue; }
     const name = gameName(words[0]);
+    // A bare Othello transcript ("f5d6c3...", F5D6 too): its first word
+    // starts with a square of the 8x8 board, as no game's name does.
+    if (!name && /^[a-h][1-8]/i.test(words[0])) {
+      g.game = 'Othello';
+      g.size = 8;
+      g.written = words;
+      continue;
+    }
     if (!name) {
       refuse(g, /^[\x21-\x7e]{1,24}$/.test(words[0]) ? `unknown game '${words[0]}'` : 'unknown game');
       continue;
