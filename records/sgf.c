@@ -91,7 +91,8 @@ static void setup_point(struct sgf *p, struct rec_game *g, const char *id, const
     }
     p->setup_line = p->line;
     p->stones = p->stones || what != '-';
-    if (strlen(v) != 2 || !islower((unsigned char)v[0]) || !islower((unsigned char)v[1])) {
+    /* a-z by range, not islower: the point indexes stone[][]. */
+    if (strlen(v) != 2 || v[0] < 'a' || v[0] > 'z' || v[1] < 'a' || v[1] > 'z') {
         rec_refuse(g, "line %d: bad set-up point in %s (two letters a-z, as \"fe\")", p->line, id);
         return;
     }
