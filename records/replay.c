@@ -80,8 +80,18 @@ int replay_game(const struct rec_game *r, struct replay *rp, char *err, size_t c
         move_t m = MOVE_PASS;
         bool parsed = strcmp(low, "pass") == 0 || g->parse_move(st, low, &m) == 0;
         if (!parsed || !game_is_legal(g, st, m)) {
-            snprintf(err, cap, "move %d (%s) is %s", i + 1, r->moves[i],
-                     !parsed ? "not a move of this game" : "illegal");
+            /* A pass refused while the game goes on: its side had a move
+             * (GGF's colour moving twice comes here, as the other's pass).
+             * Said for two seats, where the page's replay knows the side. */
+            bool had_move = parsed && m == MOVE_PASS && g->num_players == 2 && g->to_move(st) >= 0;
+            snprintf(err, cap, "move %d (%s) is %s%s%s", i + 1, r->moves[i],
+                     !parsed ? "not a move of this game" : "illegal",
+                     had_move ? ": " : "", had_move ? game_player_name(g, g->to_move(st)) : "");
+            if (had_move)
+                snprintf(err + strlen(err), cap - strlen(err), " had a legal move, so could not "
+                         "pass%s%s%s%s", i + 1 < r->nmoves ? " before " : "",
+                         i + 1 < r->nmoves ? game_player_name(g, 1 - g->to_move(st)) : "",
+                         i + 1 < r->nmoves ? "'s " : "", i + 1 < r->nmoves ? r->moves[i + 1] : "");
             replay_free(rp);
             return -1;
         }

@@ -99,6 +99,26 @@ enum transcript_item transcript_next(const struct game *g, const void *st,
     return TRANSCRIPT_BAD;
 }
 
+int transcript_write(const struct game *g, const void *st, const move_t *moves, int n,
+                     char *buf, size_t cap)
+{
+    size_t k = 0;
+    if (cap == 0)
+        return -1;
+    buf[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        char t[TRANSCRIPT_MAX_TEXT] = "pa";
+        int len = moves[i] == MOVE_PASS ? 2 : g->format_move(st, moves[i], t, sizeof t);
+        if (len <= 0 || (size_t)len >= sizeof t || t[0] == '?' || k + (size_t)len >= cap) {
+            buf[0] = '\0';
+            return -1;
+        }
+        memcpy(buf + k, t, (size_t)len + 1);
+        k += (size_t)len;
+    }
+    return (int)k;
+}
+
 /* The moves of st, and whether the only one is a forced pass. */
 static bool pass_forced(const struct game *g, const void *st)
 {

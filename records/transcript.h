@@ -25,6 +25,13 @@ enum transcript_item transcript_next(const struct game *g, const void *st,
                                      const char *word, const char **p, move_t *m,
                                      const char **text, size_t *len);
 
+/* The n moves run together as a transcript ("f5d6pac3"), each as
+ * format_move writes it from st (which gives the board), a pass as `pa`:
+ * what transcript_next reads back. Returns its length, or -1 when a move
+ * has no text or it does not fit in cap bytes (buf then ""). */
+int transcript_write(const struct game *g, const void *st, const move_t *moves, int n,
+                     char *buf, size_t cap);
+
 /* Plays m in st under play's turn rule: a pass only where it is forced,
  * any other move after the forced passes of the seats before its mover.
  * Returns true, or false with why m is illegal here in why (st then

@@ -1,8 +1,9 @@
 /* Transcript files: one game a line, "GAME SIZE MOVES..." -- the game's
  * name, its board size, then its moves as play_sequence takes them
- * (records/transcript.h) -- each a rec_game with its forced passes put
- * back. A line is a game of its own: a bad one is refused, and the next
- * line is read. */
+ * (records/transcript.h) -- or a bare Othello transcript ("f5d6c3...",
+ * the commonest Othello record there is) on the 8x8 board; each a
+ * rec_game with its forced passes put back. A line is a game of its own:
+ * a bad one is refused, and the next line is read. */
 #include "records/record.h"
 #include "records/strict.h"
 #include "records/transcript.h"
@@ -57,6 +58,14 @@ static void take_moves(struct rec_game *r, const struct game *g, int argc, char 
     free(st);
 }
 
+/* Whether word starts as a bare Othello transcript does: a square of the
+ * 8x8 board, in either case (f5, F5). No game's name starts so. */
+static bool bare_transcript(const char *w)
+{
+    char c = (char)(w[0] | 0x20);
+    return c >= 'a' && c <= 'h' && w[1] >= '1' && w[1] <= '8';
+}
+
 /* One line (len bytes at s, no newline) as game r. */
 static void read_line(struct rec_game *r, char *s)
 {
@@ -70,6 +79,13 @@ static void read_line(struct rec_game *r, char *s)
         words[n++] = w;
     }
     const struct game *g = game_find(words[0]);
+    if (!g && bare_transcript(words[0]) && (g = game_find("Othello")) != NULL) {
+        snprintf(r->game, sizeof r->game, "%s", g->name);
+        r->nplayers = 0;
+        r->size = 8;
+        take_moves(r, g, n, words);
+        return;
+    }
     if (!g) {
         bool plain = strlen(words[0]) <= 24;
         for (const char *c = words[0]; *c; c++)

@@ -96,17 +96,49 @@ int rec_sgf_point(const char *m, char *out, size_t cap)
     return 0;
 }
 
+/* Whether SGF carries g's set-up start: an Othello board SGF has points
+ * for, with a stone on it (with none, the reader takes the game's start). */
+static bool sgf_setup_ok(const struct rec_game *g, int gm)
+{
+    int n = g->size, stones = 0;
+    if (gm != 2 || n < 1 || n > 26 || strlen(g->setup) != (size_t)n * (size_t)n)
+        return false;
+    for (const char *c = g->setup; *c; c++)
+        stones += *c == 'X' || *c == 'O';
+    return stones > 0;
+}
+
+/* An Othello set-up start as SGF's AB and AW (the stones, from a1 row
+ * by row, as the page writes them) and PL. */
+static void sgf_setup(const struct rec_game *g, FILE *out)
+{
+    int n = g->size;
+    for (int k = 0; k < 2; k++) {
+        const char colour = k ? 'O' : 'X';
+        bool any = false;
+        for (int i = 0; i < n * n; i++)
+            if (g->setup[i] == colour) {
+                fprintf(out, "%s[%c%c]", any ? "" : k ? "AW" : "AB", 'a' + i % n, 'a' + i / n);
+                any = true;
+            }
+    }
+    fprintf(out, "PL[%c]", g->setup_side == 'O' ? 'W' : 'B');
+}
+
 static int write_sgf(const struct rec_game *g, FILE *out)
 {
     int gm = strcasecmp(g->game, "Othello") == 0 ? 2 : strcasecmp(g->game, "TorusHex") == 0 ? 11
                                                                                            : 0;
-    if (!gm || g->variants[0] || g->nplayers > 2)
+    if (!gm || g->variants[0] || g->nplayers > 2 || (g->setup[0] && !sgf_setup_ok(g, gm)))
         return -1;
     char p[16];
     for (int i = 0; i < g->nmoves; i++)
         if (rec_sgf_point(g->moves[i], p, sizeof p) != 0)
             return -1;
+    int first = g->setup[0] && g->setup_side == 'O';
     fprintf(out, "(;FF[4]CA[UTF-8]GM[%d]SZ[%d]", gm, g->size);
+    if (g->setup[0])
+        sgf_setup(g, out);
     /* Both players always: the reader gives a game two (empty if unnamed). */
     for (int i = 0; i < 2; i++) {
         fputs(i ? "PW[" : "PB[", out);
@@ -120,7 +152,7 @@ static int write_sgf(const struct rec_game *g, FILE *out)
     fputs("]\n", out);
     for (int i = 0; i < g->nmoves; i++) {
         rec_sgf_point(g->moves[i], p, sizeof p);
-        fprintf(out, ";%c[%s]", i % 2 ? 'W' : 'B', p);
+        fprintf(out, ";%c[%s]", (i + first) % 2 ? 'W' : 'B', p);
     }
     fputs(")\n", out);
     return 0;
@@ -224,8 +256,9 @@ static int write_transcript(const struct rec_game *g, FILE *out)
 
 static int write_format(const struct rec_game *g, enum rec_format fmt, FILE *out)
 {
-    /* Only GGF carries a set-up start or a komi. */
-    if (fmt != REC_GGF && (g->setup[0] || g->has_komi))
+    /* Only GGF carries a komi, only GGF and SGF (Othello's AB, AW, PL) a
+     * set-up start. */
+    if (fmt != REC_GGF && (g->has_komi || (g->setup[0] && fmt != REC_SGF)))
         return -1;
     switch (fmt) {
     case REC_JSONL:

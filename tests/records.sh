@@ -119,21 +119,31 @@ for f in $(echo "$files" | grep '\.ggf$'); do
 done
 
 # ---- play_sequence: each transcript line ----
+cr=$(printf '\r')
 for f in $(echo "$files" | grep '\.transcript$'); do
     good=true k=0
     while IFS= read -r tline; do
+        set -- $tline
+        [ $# -gt 0 ] || continue # a blank line is no game
         k=$((k + 1))
         line=$(sed -n "${k}p" "$D/$f.verdict")
-        set -- $tline
         # The game and size come from set_game and boardsize, whose own
         # refusals are the protocol's.
         # A line of no moves is play_sequence's usage error.
         case $line in *"unknown game"*|*"not played on"*|*"board size"*|*"no moves") continue ;; esac
-        g=$1 size=$2; shift 2
-        printf 'set_game %s\nboardsize %s\nplay_sequence %s\n' "$g" "$size" "$*" | $QUARTET >"$tmp/p" 2>/dev/null
+        # A carriage return ends a GTP line (protocol framing); a record
+        # line keeps it as part of its last word.
+        case $tline in *"$cr"*) continue ;; esac
+        # A bare Othello transcript (its first word a square) has neither.
+        case $1 in
+        [a-hA-H][1-8]*) g=Othello size=8 ;;
+        *) g=$1 size=$2; shift 2 ;;
+        esac
+        printf 'set_game %s\nboardsize %s\nplay_sequence %s\nquit\n' "$g" "$size" "$*" | $QUARTET >"$tmp/p" 2>/dev/null
         got=$(grep -v '^$' "$tmp/p" | sed -n 3p)
         case $line in
-        *" refused: "*) [ "$got" = "? ${line#* refused: }" ] || good=false ;;
+        # GTP answers in ASCII: each other byte of a message shows as '?'.
+        *" refused: "*) [ "$got" = "? $(printf '%s' "${line#* refused: }" | tr '\200-\377' '?')" ] || good=false ;;
         *) [ "$got" = "=" ] || good=false ;;
         esac
         $good || { echo "  line $k: $got"; break; }

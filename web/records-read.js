@@ -1,7 +1,8 @@
 // Reads game records with the same verdict as the C readers (records/,
 // tests/records/README.md): the page's own downloads, quartet-match's text,
 // JSON Lines, SGF and GGF files (NBoard's, GGS's archive and match lines)
-// and transcripts (one game a line: "Othello 8 f5d6c3"). The bytes are read as the C side reads them: strict UTF-8, no NUL,
+// and transcripts (one game a line: "Othello 8 f5d6c3", or a bare
+// Othello transcript "f5d6c3"). The bytes are read as the C side reads them: strict UTF-8, no NUL,
 // every number decimal and in range; each message is the C reader's, word
 // for word, so a file gets the same answer everywhere. What needs a game's
 // rules (legal moves, forced passes put back) is the engine's: review.js
@@ -446,7 +447,8 @@ function readText(s, games) {
     let missing = 'blank line after it';
     for (let k = REQUIRED.length - 1; k >= 0; k--) if (!seen.has(REQUIRED[k])) missing = REQUIRED[k];
     line--;
-    refuse(g, `line ${line}: cut off: the game of line ${g.line} has no ${missing}${missing.includes(' ') ? '' : ' line'}`);
+    // The stop's message replaces an earlier refusal, as the C reader's does.
+    g.why = `line ${line}: cut off: the game of line ${g.line} has no ${missing}${missing.includes(' ') ? '' : ' line'}`;
     return false;
   }
   return true;
@@ -480,8 +482,62 @@ function readSgf(s, games) {
     p++;
     return out;
   };
+  // Othello's set-up before the first move (records/sgf.c): per point
+  // 'X', 'O' or '-' (AE), PL's side, the first move's colour.
+  let su = null;
+  const setupPoint = (id, v) => {
+    if (g.moves.length > 0) { refuse(g, `line ${line}: ${id} after the first move: only a set-up before it is read`); return; }
+    su.line = line;
+    if (id !== 'AE') su.stones = true;
+    if (!(v.length === 2 && isLower(v[0]) && isLower(v[1]))) {
+      refuse(g, `line ${line}: bad set-up point in ${id} (two letters a-z, as "fe")`);
+      return;
+    }
+    if (su.points.has(v)) refuse(g, `line ${line}: the set-up gives the point ${v} twice`);
+    su.points.set(v, id === 'AB' ? 'X' : id === 'AW' ? 'O' : '-');
+  };
+  const setupSide = (v) => {
+    if (g.moves.length > 0) { refuse(g, `line ${line}: PL after the first move: only a set-up before it is read`); return; }
+    if (su.pl || (v !== 'B' && v !== 'W')) { refuse(g, `line ${line}: PL must be given once, B or W`); return; }
+    su.line = line;
+    su.pl = v === 'B' ? 'X' : 'O';
+  };
+  // The set-up as the game's start: AB and AW's stones on an empty board
+  // (the game's start when there are none), AE's points emptied; the side
+  // PL gives, else the first move's, else black. The game's own start with
+  // black to move is the standard start.
+  const takeSetup = () => {
+    if (!su.line || g.why) return;
+    if (gameName(g.game) !== 'Othello') {
+      refuse(g, `line ${su.line}: a set-up (AB, AW, AE, PL) is read only for Othello`);
+      return;
+    }
+    const n = g.size || GAMES.Othello.defaultSize;
+    if (n * n >= 257 || n < 2 || n % 2) { refuse(g, `line ${su.line}: no set-up on a ${n}x${n} board`); return; }
+    if (su.pl && su.first && (su.first === 'B') !== (su.pl === 'X')) {
+      refuse(g, `line ${su.line}: PL[${su.pl === 'X' ? 'B' : 'W'}] but the first move is ${su.first === 'B' ? 'black' : 'white'}'s`);
+      return;
+    }
+    const side = su.pl || (su.first === 'W' ? 'O' : 'X');
+    const start = othelloStart(n);
+    const sq = [...(su.stones ? '-'.repeat(n * n) : start)];
+    // In the C reader's order: row by row, then column by column.
+    const pts = [...su.points.keys()].sort((a, b) => (a[1] === b[1] ? (a[0] < b[0] ? -1 : 1) : a[1] < b[1] ? -1 : 1));
+    for (const pt of pts) {
+      const c = pt.charCodeAt(0) - 97, r = pt.charCodeAt(1) - 97;
+      if (r >= n || c >= n) { refuse(g, `line ${su.line}: the set-up point ${pt} is off the ${n}x${n} board`); return; }
+      sq[r * n + c] = su.points.get(pt);
+    }
+    const board = sq.join('');
+    if (side === 'X' && board === start) return;
+    g.setup = board;
+    g.setupSide = side;
+  };
   const property = (id, v) => {
+    if (id === 'AB' || id === 'AW' || id === 'AE') { setupPoint(id, v); return true; }
+    if (id === 'PL') { setupSide(v); return true; }
     if (id === 'B' || id === 'W') {
+      if (!su.first) su.first = id;
       let m;
       if (!v) m = 'pass';
       else if (v === 'swap-pieces') m = 'swap';
@@ -518,7 +574,7 @@ function readSgf(s, games) {
     for (;;) {
       skipWs();
       const ch = p < s.length ? s[p] : '\0';
-      if (ch === ')') { p++; return true; }
+      if (ch === ')') { p++; takeSetup(); return true; }
       if (ch === '\0') return fail('unterminated game tree');
       if (ch === '(') return fail('variations are not supported');
       if (ch === ';') {
@@ -541,6 +597,7 @@ function readSgf(s, games) {
     if (s[p] !== '(') return fail("'(' expected");
     g = newGame(games.length + 1, line);
     games.push(g);
+    su = { points: new Map(), stones: false, pl: '', first: '', line: 0 };
     p++;
     if (!tree()) return false;
   }
@@ -549,7 +606,8 @@ function readSgf(s, games) {
 
 // ---- Transcripts: "GAME SIZE MOVES..." a line ------------------------------------
 // (records/transcript_file.c): the game's name, its board size, then its
-// moves as play_sequence takes them, which the engine reads (review.js).
+// moves as play_sequence takes them, which the engine reads (review.js);
+// or a bare Othello transcript (f5d6c3...) on the 8x8 board.
 
 function readTranscripts(s, games) {
   let line = 0;
@@ -570,6 +628,14 @@ function readTranscripts(s, games) {
     const words = l.split(/[ \t]/).filter((w) => w !== '');
     if (words.length > 4096) { refuse(g, 'more than 4096 words on the line'); continue; }
     const name = gameName(words[0]);
+    // A bare Othello transcript ("f5d6c3...", F5D6 too): its first word
+    // starts with a square of the 8x8 board, as no game's name does.
+    if (!name && /^[a-h][1-8]/i.test(words[0])) {
+      g.game = 'Othello';
+      g.size = 8;
+      g.written = words;
+      continue;
+    }
     if (!name) {
       refuse(g, /^[\x21-\x7e]{1,24}$/.test(words[0]) ? `unknown game '${words[0]}'` : 'unknown game');
       continue;

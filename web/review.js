@@ -295,9 +295,33 @@ class Review {
     if (at >= 0 || bad >= 0) {
       const i = at >= 0 ? at : bad;
       const what = at >= 0 && !/^syntax error/.test(got[at].message) ? 'illegal' : 'not a move of this game';
-      return { why: `move ${i + 1} (${rec.writtenMoves ? rec.writtenMoves[i] : rec.moves[i]}) is ${what}` };
+      const written = (k) => (rec.writtenMoves ? rec.writtenMoves[k] : rec.moves[k]);
+      const had = what === 'illegal' && rec.moves[i] === 'pass' ? await this.hadMove(rec, i) : false;
+      let why = `move ${i + 1} (${written(i)}) is ${what}`;
+      // As records/replay.c: a refused pass in a game going on (GGF's
+      // colour moving twice is read so) names the side that had a move.
+      if (had) {
+        const next = i + 1 < rec.moves.length ? ` before ${seats[(first + i + 1) % 2]}'s ${written(i + 1)}` : '';
+        why += `: ${seats[(first + i) % 2]} had a legal move, so could not pass${next}`;
+      }
+      return { why };
     }
     return { game: rec };
+  }
+
+  // Whether, in a game of two seats, the side to play move i (a pass the
+  // engine refused) had a legal move: the game replayed to it again, and
+  // the engine asked. Leaves the engine there.
+  async hadMove(rec, i) {
+    const gtp = this.state.gtp;
+    const seats = GAMES[rec.game].seats;
+    if (seats.length !== 2) return false;
+    await Promise.all(this.resetCommands({ ...rec, setup: null }).map((c) => gtp.send(c)));
+    if (rec.setup) await gtp.send(`set_position ${rec.setup.board} ${rec.setup.side}`);
+    const first = this.firstSeat(rec);
+    await Promise.all(rec.moves.slice(0, i).map((m, k) => gtp.send(`play ${seats[(first + k) % 2]} ${m}`)));
+    const legal = (await gtp.send('legal_moves')).trim();
+    return legal !== '' && legal !== 'pass';
   }
 
   firstSeat(rec) {

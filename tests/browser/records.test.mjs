@@ -5,7 +5,8 @@
 // file gives the C readers, byte for byte. The real GGS games (ggs-*.ggf)
 // are also opened through the "Open record…" input: the moves listed and
 // the result (and komi) shown are their verdict's; hostile files opened there show
-// their verdict's message; and cut or changed copies of every file get the
+// their verdict's message; bare transcripts (WTHOR's) and the page's own SGF
+// of a set-up game open with their verdict's moves; and cut or changed copies of every file get the
 // same verdict from the page as from the C library (records_verdict).
 // Usage: node tests/browser/records.test.mjs BASE_URL
 
@@ -107,6 +108,32 @@ test('the real GGS games opened by "Open record…" show their verdict\'s moves 
     }
     console.log(`# ${games} GGS games opened from ${ggs.length} files`);
     assert(komis > 0, 'no komi game among the GGS games');
+    assert(page.errors.length === 0, `page errors: ${page.errors.join('; ')}`);
+  } finally {
+    await page.close();
+  }
+});
+
+// The commonest Othello record (bare transcripts, WTHOR's games) and the
+// page's own SGF download of a game from a set-up start (written by its
+// sgfRecord) open through the file input with their verdict's moves.
+test('bare transcripts and the page\'s set-up SGF opened by "Open record…" show their verdict\'s moves', async () => {
+  const page = await openPage();
+  let games = 0;
+  try {
+    for (const f of ['wthor-bare.transcript', 'web-setup-white.sgf']) {
+      const want = fs.readFileSync(path.join(CORPUS, `${f}.verdict`), 'utf8').trim().split('\n');
+      for (let i = 0; i < want.length; i++) {
+        const v = accepted(want[i]);
+        assert(v, `${f}: game ${i + 1} is not accepted in its verdict`);
+        const shown = await openByInput(page, path.join(CORPUS, f), i + 1, want.length > 1);
+        assert(shown.moves.join(',') === v.moves.join(','), `${f} game ${i + 1}: the page lists ${shown.moves.join(',')}`);
+        await page.click('#rv-close');
+        await page.waitForSelector('#review[data-state="closed"]');
+        games++;
+      }
+    }
+    console.log(`# ${games} games opened`);
     assert(page.errors.length === 0, `page errors: ${page.errors.join('; ')}`);
   } finally {
     await page.close();

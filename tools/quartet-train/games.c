@@ -3,6 +3,8 @@
  * the labelled positions the fitter reads. */
 #include "games.h"
 #include "records/strict.h"
+#include "engine/games/othello/othello.h"
+#include "records/transcript.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -19,14 +21,28 @@ static void fail(char *err, size_t cap, const char *fmt, ...)
     va_end(ap);
 }
 
+/* Othello's 8x8 start, which the records' transcript reader and writer
+ * take the board's size from. */
+static const struct game *othello_8(struct othello *st)
+{
+    const struct game *g = game_find("Othello");
+    struct game_options o = {.size = 8};
+    g->init(st, &o);
+    return g;
+}
+
 size_t sp_format(const struct sp_game *g, char *buf, size_t cap)
 {
-    size_t n = (size_t)snprintf(buf, cap, "%d %d ", g->index, g->opening);
-    for (int i = 0; i < g->n && n + 3 < cap; i++) {
-        int sq = g->sq[i];
-        buf[n++] = sq < 0 ? 'p' : (char)('a' + sq % 8);
-        buf[n++] = sq < 0 ? 'a' : (char)('1' + sq / 8);
-    }
+    /* The transcript through records/ (transcript_write: f5d6, `pa` a pass). */
+    struct othello st;
+    const struct game *rules = othello_8(&st);
+    move_t moves[SP_MAX_PLIES];
+    char mv[4 * SP_MAX_PLIES + 1];
+    for (int i = 0; i < g->n; i++)
+        moves[i] = g->sq[i] < 0 ? MOVE_PASS : g->sq[i];
+    if (transcript_write(rules, &st, moves, g->n, mv, sizeof mv) < 0)
+        mv[0] = '\0';
+    size_t n = (size_t)snprintf(buf, cap, "%d %d %s", g->index, g->opening, mv);
     n += (size_t)snprintf(buf + n, n < cap ? cap - n : 0, " %d %d", g->margin, g->exact);
     for (int i = 0; i < g->nvalues && n < cap; i++)
         n += (size_t)snprintf(buf + n, cap - n, "%c%d", i ? ',' : ' ', (int)g->value[i]);
@@ -55,24 +71,30 @@ static int read_space(const char **p)
     return 0;
 }
 
-/* The transcript at *p: pairs of a-h 1-8, or `pa`. */
+/* The transcript at *p (f5d6c3, `pa` a pass), read by records/'s
+ * transcript reader (transcript_next); its legality is replay's. */
 static int read_moves(const char **p, struct sp_game *g)
 {
     g->n = 0;
-    const char *s = *p;
-    while (*s && *s != ' ') {
+    size_t len = strcspn(*p, " ");
+    char word[4 * SP_MAX_PLIES + 1];
+    if (len == 0 || len >= sizeof word)
+        return -1;
+    memcpy(word, *p, len);
+    word[len] = '\0';
+    struct othello st;
+    const struct game *rules = othello_8(&st);
+    const char *at = word, *text;
+    size_t tlen;
+    move_t m;
+    enum transcript_item r;
+    while ((r = transcript_next(rules, &st, word, &at, &m, &text, &tlen)) == TRANSCRIPT_MOVE) {
         if (g->n >= SP_MAX_PLIES)
             return -1;
-        if (s[0] == 'p' && s[1] == 'a')
-            g->sq[g->n++] = -1;
-        else if (s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8')
-            g->sq[g->n++] = (int8_t)((s[1] - '1') * 8 + (s[0] - 'a'));
-        else
-            return -1;
-        s += 2;
+        g->sq[g->n++] = (int8_t)(m == MOVE_PASS ? -1 : m);
     }
-    *p = s;
-    return g->n > 0 ? 0 : -1;
+    *p += len;
+    return r == TRANSCRIPT_END && g->n > 0 ? 0 : -1;
 }
 
 /* Replays g: legal moves, a finished game, its margin; counts the

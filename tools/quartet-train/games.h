@@ -9,7 +9,7 @@
  * (the header is one line). INDEX: the game's number in the schedule,
  * 0..N-1; OPENING: how many of the moves came from the openings file and
  * the random plies after it; MOVES: the transcript (f5d6c3..., `pa` a
- * pass) to the end of the game; MARGIN: Black's final disc margin (empty
+ * pass) to the end of the game, written and split by records/transcript.h; MARGIN: Black's final disc margin (empty
  * squares to the winner); EXACT: the empties at which the solver took
  * over, so every position from there on lies on a perfectly played line
  * and the margin is its exact value; VALUES (labels=search only): the
