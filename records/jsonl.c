@@ -1,8 +1,10 @@
 /* JSON Lines records: one object per line. The records' JSON lexer
  * (records/json.h) takes the keys a picture needs (game, name, size, variants, engines,
- * moves, result; transcript, checked against the moves) and skips any others, so records with more fields read
- * the same. */
+ * moves, result; transcript, checked against the moves); quartet-match's other keys
+ * are checked by their rules (records/match_keys.h) and not kept, and any others
+ * skipped, so records with more fields read the same. */
 #include "records/json.h"
+#include "records/match_keys.h"
 #include "records/record.h"
 #include "records/strict.h"
 
@@ -32,6 +34,16 @@ static bool engine_item(struct json_cursor *c, void *ctx, const char *key)
 static bool member(struct json_cursor *c, void *ctx, const char *key)
 {
     struct rec_game *g = ctx;
+    /* quartet-match's keys first pass its own rule (records/match_keys.c),
+     * as resume and --merge read them, so they refuse the same lines. */
+    const struct rec_key *k = rec_key_find(key);
+    if (k) {
+        struct json_cursor t = *c;
+        if (!rec_key_read(&t, k, NULL)) {
+            *c = t;
+            return false;
+        }
+    }
     if (strcmp(key, "game") == 0)
         return json_int(c, &g->id, 1, RECORD_MAX_GAME, "game number out of range (1 to 10^9)");
     if (strcmp(key, "name") == 0)

@@ -252,5 +252,25 @@ qm tr2 --tc 2+0.5 >/dev/null 2>&1
 [ $? -ne 0 ] && cmp -s "$tmp/mw/tr.jsonl" "$tmp/mw/tr2.jsonl"
 ok "resume refuses it too, and leaves the file as it was"
 
+# One verdict on quartet-match's other keys (scores, times, ...): each line
+# of hostile-match-keys.jsonl alone is refused by --merge with the reason
+# of its verdict, or merged when the verdict takes it.
+f=$D/hostile-match-keys.jsonl
+n=0
+while IFS= read -r line; do
+    n=$((n + 1))
+    printf '%s\n' "$line" >"$tmp/mk.jsonl"
+    $BIN/quartet-match --merge "$tmp/mk.jsonl" >/dev/null 2>"$tmp/mk.e"
+    rc=$?
+    v=$(sed -n "${n}p" "$f.verdict")
+    case $v in
+    *" refused: "*)
+        msg=${v#* refused: line $n: }
+        [ $rc -eq 2 ] && grep -qF "mk.jsonl:1: not a JSON line of quartet-match: $msg" "$tmp/mk.e" ;;
+    *) [ $rc -ne 2 ] && ! grep -q "not a JSON line" "$tmp/mk.e" ;;
+    esac
+    ok "--merge agrees with the verdict of hostile-match-keys.jsonl line $n"
+done <"$f"
+
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]

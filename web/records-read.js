@@ -158,6 +158,31 @@ function transcriptWhy(g) {
 
 class JsonError extends Error {}
 
+// quartet-match's JSON keys and the rule of each one's value, as
+// records/match_keys.c has them (resume and --merge read with it, the C
+// reader checks with it): [kind, max (0: one value; else an array of at
+// most max), lo, hi, why (whole numbers out of range)].
+const BIG = 1000000000;
+const SEATS = 4, PLIES = 2048;
+const MATCH_KEYS = {
+  game: ['int', 0, 1, MAX_GAME, 'game number out of range (1 to 10^9)'],
+  name: ['text', 0],
+  size: ['int', 0, 1, MAX_SIZE, 'size out of range (1 to 99)'],
+  variants: ['text', 0], opening: ['text', 0], result: ['text', 0], reason: ['text', 0],
+  event: ['text', 0], event_id: ['text', 0], date: ['text', 0], time_control: ['text', 0],
+  forfeit: ['textOrNull', 0], disagreement: ['textOrNull', 0],
+  schedule_games: ['int', 0, 1, MAX_GAME, 'schedule_games out of range'],
+  opening_index: ['int', 0, -1, BIG, 'opening_index out of range'],
+  opening_plies: ['int', 0, 0, PLIES, 'opening_plies out of range'],
+  seats: ['text', SEATS], engines: ['text', SEATS], moves: ['text', PLIES],
+  move_times: ['number', PLIES],
+  engine_index: ['int', SEATS, -BIG, BIG, 'number out of range'],
+  scores: ['int', SEATS, -BIG, BIG, 'number out of range'],
+  ranks: ['int', SEATS, -BIG, BIG, 'number out of range'],
+  genmoves: ['int', SEATS, -BIG, BIG, 'number out of range'],
+  points: ['number', SEATS], times: ['number', SEATS],
+};
+
 function readJsonl(s, games) {
   let line = 0;
   let i = 0;
@@ -250,7 +275,29 @@ function readJsonl(s, games) {
         if (ch() !== '[') fail('array expected');
         sequence(']', false, item, 0);
       };
+      // A value by its key's rule in MATCH_KEYS, checked, not kept.
+      const checkKey = ([kind, max, lo, hi, w]) => {
+        const one = () => {
+          ws();
+          if (kind === 'int') number(lo, hi, w);
+          else if (kind === 'number') {
+            const e = jsonNumberEnd(s, p);
+            if (e < 0) fail('number expected');
+            p = e;
+          } else if (kind === 'textOrNull' && s.startsWith('null', p)) p += 4;
+          else string(false);
+        };
+        if (!max) { one(); return; }
+        let n = 0;
+        arrayOf(() => { if (n >= max) fail('too many elements'); n++; one(); });
+      };
       const member = (key) => {
+        // quartet-match's keys first pass its own rule, as the C reader's do.
+        if (Object.hasOwn(MATCH_KEYS, key)) {
+          const at = p;
+          checkKey(MATCH_KEYS[key]);
+          p = at;
+        }
         if (key === 'game') g.id = number(1, MAX_GAME, 'game number out of range (1 to 10^9)');
         else if (key === 'name') g.game = fit(string(true), 32);
         else if (key === 'size') g.size = number(1, MAX_SIZE, 'size out of range (1 to 99)');
@@ -271,9 +318,8 @@ function readJsonl(s, games) {
           if (t.length >= 1024) fail('transcript too long');
           g.transcript = t;
         } else if (key === 'event' || key === 'date') {
-          // Shown on the page when they are strings; skipped as any other key.
-          ws();
-          if (ch() === '"') g[key] = string(true); else skipValue(0);
+          // Shown on the page (strings: MATCH_KEYS' rule refused others).
+          g[key] = string(true);
         } else skipValue(0);
       };
       try {
