@@ -82,6 +82,24 @@ async function openByInput(page, file, pick, many) {
   };
 }
 
+// Opens every game of corpus file f through the file input, checks that
+// its verdict accepts it and that the page lists the verdict's moves, and
+// hands both to more(v, shown, label) for further checks; returns the
+// number of games opened.
+async function openEachGame(page, f, more = () => {}) {
+  const want = fs.readFileSync(path.join(CORPUS, `${f}.verdict`), 'utf8').trim().split('\n');
+  for (let i = 0; i < want.length; i++) {
+    const v = accepted(want[i]);
+    assert(v, `${f}: game ${i + 1} is not accepted in its verdict`);
+    const shown = await openByInput(page, path.join(CORPUS, f), i + 1, want.length > 1);
+    assert(shown.moves.join(',') === v.moves.join(','), `${f} game ${i + 1}: the page lists ${shown.moves.join(',')}`);
+    more(v, shown, `${f} game ${i + 1}`);
+    await page.click('#rv-close');
+    await page.waitForSelector('#review[data-state="closed"]');
+  }
+  return want.length;
+}
+
 test('the real GGS games opened by "Open record…" show their verdict\'s moves and result', async () => {
   const ggs = files.filter((f) => f.startsWith('ggs-'));
   assert(ggs.length >= 7, `${ggs.length} GGS files in the corpus`);
@@ -90,21 +108,13 @@ test('the real GGS games opened by "Open record…" show their verdict\'s moves 
   let komis = 0;
   try {
     for (const f of ggs) {
-      const want = fs.readFileSync(path.join(CORPUS, `${f}.verdict`), 'utf8').trim().split('\n');
-      for (let i = 0; i < want.length; i++) {
-        const v = accepted(want[i]);
-        assert(v, `${f}: game ${i + 1} is not accepted in its verdict`);
-        const shown = await openByInput(page, path.join(CORPUS, f), i + 1, want.length > 1);
-        assert(shown.moves.join(',') === v.moves.join(','), `${f} game ${i + 1}: the page lists ${shown.moves.join(',')}`);
-        assert(shown.status.includes(`, ${v.result}.`), `${f} game ${i + 1}: the status "${shown.status}" does not show ${v.result}`);
+      games += await openEachGame(page, f, (v, shown, label) => {
+        assert(shown.status.includes(`, ${v.result}.`), `${label}: the status "${shown.status}" does not show ${v.result}`);
         if (v.komi) {
-          assert(shown.status.includes(`, komi ${v.komi}, `), `${f} game ${i + 1}: the status "${shown.status}" does not show komi ${v.komi}`);
+          assert(shown.status.includes(`, komi ${v.komi}, `), `${label}: the status "${shown.status}" does not show komi ${v.komi}`);
           komis++;
         }
-        await page.click('#rv-close');
-        await page.waitForSelector('#review[data-state="closed"]');
-        games++;
-      }
+      });
     }
     console.log(`# ${games} GGS games opened from ${ggs.length} files`);
     assert(komis > 0, 'no komi game among the GGS games');
@@ -121,18 +131,8 @@ test('bare transcripts and the page\'s set-up SGF opened by "Open record…" sho
   const page = await openPage();
   let games = 0;
   try {
-    for (const f of ['wthor-bare.transcript', 'web-setup-white.sgf']) {
-      const want = fs.readFileSync(path.join(CORPUS, `${f}.verdict`), 'utf8').trim().split('\n');
-      for (let i = 0; i < want.length; i++) {
-        const v = accepted(want[i]);
-        assert(v, `${f}: game ${i + 1} is not accepted in its verdict`);
-        const shown = await openByInput(page, path.join(CORPUS, f), i + 1, want.length > 1);
-        assert(shown.moves.join(',') === v.moves.join(','), `${f} game ${i + 1}: the page lists ${shown.moves.join(',')}`);
-        await page.click('#rv-close');
-        await page.waitForSelector('#review[data-state="closed"]');
-        games++;
-      }
-    }
+    for (const f of ['wthor-bare.transcript', 'web-setup-white.sgf'])
+      games += await openEachGame(page, f);
     console.log(`# ${games} games opened`);
     assert(page.errors.length === 0, `page errors: ${page.errors.join('; ')}`);
   } finally {
