@@ -37,7 +37,8 @@ TOOL_SRC     := $(wildcard tools/*.c)
 # A tool too big for one file is a folder: tools/NAME/*.c -> bin/NAME.
 # Not tools/egaroucid-web/: a wrapper built only against Egaroucid's source,
 # outside this repository, by its own build.sh (doc/tournaments.md).
-TOOL_DIRS    := $(filter-out egaroucid-web,$(patsubst tools/%/,%,$(filter %/,$(wildcard tools/*/))))
+# Only folders with C sources are programs (tools/slurm holds scripts).
+TOOL_DIRS    := $(filter-out egaroucid-web,$(patsubst tools/%/,%,$(sort $(dir $(wildcard tools/*/*.c)))))
 TEST_SRC     := $(wildcard tests/test_*.c)
 # Helper programs the tests drive (fake engines): tests/fake_*.c.
 FAKE_SRC     := $(wildcard tests/fake_*.c)

@@ -51,6 +51,8 @@ static const char usage[] =
     "  per label, selfplay: per game)\n"
     "  --exact E (16) --depth D (5; match: 4) --per-phase N (80000; 0: all)\n"
     "  --phases N (10) --lambda L (10)\n"
+    "  --parity       (fit, train) each phase split by the parity of the\n"
+    "                 empties: 2N phases\n"
     "  mpc: --per-bucket N (60) --max-depth D (11) --end-max E (20)\n"
     "  --iters N (80) --holdout F (0.1) --verbose\n"
     "  --relabel      (train) drop the search labels of the input first:\n"
@@ -66,7 +68,7 @@ struct args {
     bool search_labels, quiet, depth_set, exact_set, random_set, hash_set;
     int shard_k, shard_n;
     int match_games, match_depth;
-    bool relabel;
+    bool relabel, parity, phases_set;
     struct book_opts book;
 };
 
@@ -87,6 +89,10 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
         int bad = 0;
         if (!strcmp(f, "--verbose")) {
             o->verbose++;
+            continue;
+        }
+        if (!strcmp(f, "--parity")) {
+            a->parity = true;
             continue;
         }
         if (!strcmp(f, "--relabel")) {
@@ -150,7 +156,10 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
             a->book.margin = strtod(v, &end);
             bad = *v == '\0' || *end || !(a->book.margin >= 0 && a->book.margin <= 128);
         } else if (!strcmp(f, "--per-phase")) bad = parse_int(v, 0, 100000000, &o->per_phase);
-        else if (!strcmp(f, "--phases")) bad = parse_int(v, 1, 60, &o->nphase);
+        else if (!strcmp(f, "--phases")) {
+            bad = parse_int(v, 1, 60, &o->nphase);
+            a->phases_set = true;
+        }
         else if (!strcmp(f, "--per-bucket")) bad = parse_int(v, 1, 1000000, &o->per_bucket);
         else if (!strcmp(f, "--max-depth")) bad = parse_int(v, 3, 20, &o->mpc_depth);
         else if (!strcmp(f, "--end-max")) bad = parse_int(v, 0, 30, &o->mpc_end);
@@ -293,6 +302,24 @@ static int cmd_expand(const struct args *a, struct posset *s)
     return save_positions(s, a->out);
 }
 
+/* The weights a fit starts from: --init's, in their own phases unless
+ * --phases or --parity asks for another layout (the tables then start
+ * from --init's at the same empties); else zero tables. */
+static struct oth_weights *fit_start(const struct args *a, const struct train_opts *o)
+{
+    struct oth_weights *init = a->init ? load_weights(a->init) : NULL;
+    if (a->init && !init)
+        return NULL;
+    if (init && !a->phases_set && !a->parity)
+        return init;
+    struct oth_weights *w = weights_shaped(init, o->nphase, a->parity);
+    oth_weights_free(init);
+    if (!w)
+        fprintf(stderr, "quartet-train: %d phases%s: more than %d\n", o->nphase,
+                a->parity ? " by parity" : "", OTH_MAX_PHASES);
+    return w;
+}
+
 /* The whole pipeline, or its parts: see usage. */
 static int run(const char *cmd, const struct args *a, struct train_opts *o)
 {
@@ -328,8 +355,7 @@ static int run(const char *cmd, const struct args *a, struct train_opts *o)
         for (size_t i = 0; a->relabel && i < s.n; i++)
             if (s.v[i].kind == LABEL_SEARCH)
                 s.v[i].kind = LABEL_NONE;
-        w = a->init ? load_weights(a->init) : oth_weights_new(o->nphase, NULL);
-        if (!w)
+        if (!(w = fit_start(a, o)))
             goto done;
         rc = train_phases(&s, w, o, train);
         if (rc == 0)

@@ -84,6 +84,12 @@ int label_positions(struct posset *s, const size_t *idx, size_t n,
 int train_phases(struct posset *s, struct oth_weights *w,
                  const struct train_opts *o, bool label);
 
+/* New weights of nspan equal spans of empty counts (2 * nspan phases by
+ * the empties' parity when parity), each phase's table started from
+ * init's at its first empty count (zero without init); NULL when more
+ * than OTH_MAX_PHASES phases or out of memory. */
+struct oth_weights *weights_shaped(const struct oth_weights *init, int nspan, bool parity);
+
 /* Comparisons of the pattern evaluation with the simple one. */
 int compare_match(const struct oth_weights *w, int games, int depth,
                   const struct train_opts *o);

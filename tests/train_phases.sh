@@ -1,0 +1,63 @@
+#!/bin/sh
+# quartet-train fit --phases N --parity: the weights file maps each empty
+# count to phase 2*span + parity (awk computes the map a second way), the
+# reshaped weights start from --init's tables (with no fitting iterations
+# the midgame searches give --init's values and nodes, position by
+# position), and a layout of more than 60 phases is refused.
+: "${BIN:=bin}"
+export LC_ALL=C
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+ok() { passed=$((passed + 1)); echo "ok   $1"; }
+bad() { failed=$((failed + 1)); echo "FAIL $1"; [ -n "$2" ] && printf '  %s\n' "$2"; }
+T="$BIN/quartet-train"
+init=data/othello-order.weights
+
+# Four self-play games give the positions; --iters 0 keeps the start.
+"$T" selfplay --games 4 --play-depth 2 --exact 10 --quiet --threads 1 --out "$tmp/g.txt" >/dev/null 2>&1
+"$T" expand --in "$tmp/g.txt" --out "$tmp/g.pos" >/dev/null 2>&1
+
+# The phase bytes of a weights file: offset 16, one per empty count 0..60.
+phase_map() { od -An -tu1 -j16 -N61 -v "$1" | tr -s ' \n' '  ' | sed 's/^ //; s/ $//'; }
+expect_map() {
+    awk -v n="$1" -v par="$2" 'BEGIN {
+        for (e = 0; e <= 60; e++) {
+            s = e > 0 ? int((e - 1) * n / 60) : 0
+            p = par ? 2 * s + e % 2 : s
+            printf "%s%d", e ? " " : "", p
+        }
+    }'
+}
+
+for spec in "10 1" "30 1" "7 1" "12 0"; do
+    set -- $spec
+    flag=; [ "$2" = 1 ] && flag=--parity
+    out="$tmp/w-$1-$2"
+    if "$T" fit --in "$tmp/g.pos" --init "$init" --phases "$1" $flag --iters 0 --holdout 0 \
+        --threads 1 --out "$out" >/dev/null 2>"$tmp/err" \
+        && [ "$(phase_map "$out")" = "$(expect_map "$1" "$2")" ] \
+        && [ "$(od -An -tu4 -j12 -N4 "$out" | tr -d ' ')" = $(($2 ? 2 * $1 : $1)) ]; then
+        ok "fit --phases $1 ${flag:-(no parity)}: the phase of each empty count"
+    else bad "fit --phases $1 ${flag:-(no parity)}: the phase of each empty count" \
+        "$(cat "$tmp/err"; phase_map "$out"; echo; expect_map "$1" "$2")"; fi
+done
+
+# Every 10-span phase of --init is one span of the parity layout: unfitted,
+# the evaluation is --init's everywhere, so are the searches.
+bench() { "$BIN/quartet-othello-bench" --midgame --depth 5 --threads 1 --eval "$1" 2>&1 \
+    | sed -n 's/^position \([0-9]*\): depth 5 move \([a-h][1-8]\) value \([-+0-9.]*\) .* \([0-9]*\) nodes .*/\1 \2 \3 \4/p'; }
+bench "$init" >"$tmp/a"
+bench "$tmp/w-10-1" >"$tmp/b"
+if [ -s "$tmp/a" ] && [ "$(wc -l <"$tmp/a")" -ge 10 ] && cmp -s "$tmp/a" "$tmp/b"; then
+    ok "fit --parity --iters 0: the searches of --init, move, value and nodes"
+else bad "fit --parity --iters 0: the searches of --init, move, value and nodes" "$(diff "$tmp/a" "$tmp/b" | head -5)"; fi
+
+if "$T" fit --in "$tmp/g.pos" --phases 31 --parity --out "$tmp/x" >/dev/null 2>"$tmp/err"; then
+    bad "fit --phases 31 --parity (62 phases) is refused" "exit status 0"
+elif grep -q 'more than 60' "$tmp/err" && [ ! -e "$tmp/x" ]; then
+    ok "fit --phases 31 --parity (62 phases) is refused"
+else bad "fit --phases 31 --parity (62 phases) is refused" "$(cat "$tmp/err")"; fi
+
+echo "train_phases: $passed passed, $failed failed"
+[ "$failed" = 0 ]
