@@ -356,18 +356,19 @@ static move_t forced_move(struct ab_player *p, bb_t P, bb_t O, bb_t board, int s
                           const struct search_limits *lim, bool analyze)
 {
     bb_t b = 1ULL << sq, fl = bb_flips(P, O, sq);
-    bb_t next = O & ~fl, mover = P | fl | b;   /* the opponent to move */
+    bb_t theirs = O & ~fl, mine = P | fl | b;
+    /* The child: the opponent to move, or the mover again after a pass. */
+    bb_t cP = theirs, cO = mine;
     struct forced f = {.up = lim, .pre = {sq}, .npre = 1, .flip = true};
-    if (!othello_moves(next, mover, board)) {
-        if (!othello_moves(mover, next, board)) {
-            report_final(lim, sq, mover, next, board, analyze);
+    if (!othello_moves(theirs, mine, board)) {
+        if (!othello_moves(mine, theirs, board)) {
+            report_final(lim, sq, mine, theirs, board, analyze);
             return sq;
         }
-        f.pre[f.npre++] = MOVE_PASS;   /* the mover again, after a pass */
+        f.pre[f.npre++] = MOVE_PASS;
         f.flip = false;
-        bb_t t = next;
-        next = mover;
-        mover = t;
+        cP = mine;
+        cO = theirs;
     }
     struct search_limits child = *lim;
     if (lim->report) {
@@ -378,7 +379,7 @@ static move_t forced_move(struct ab_player *p, bb_t P, bb_t O, bb_t board, int s
                   : p->opt.depth == 0 && !analyze && lim->clock <= 0 ? p->opt.time_per_move : 0;
     child.seconds = budget * FORCED_SHARE;
     child.clock = lim->clock * FORCED_SHARE;
-    ab_think(p, next, mover, board, &child);
+    ab_think(p, cP, cO, board, &child);
     return sq;
 }
 
