@@ -91,6 +91,16 @@ sed -n '/^empties /,$p' "$tmp/out2" | sed 1d >"$tmp/shown"
 check "the table = an awk recomputation from the list" "$(cmp -s "$tmp/table" "$tmp/shown"; echo $?)"
 check "measure exits 0" "$rc"
 
+# A sample: 5 of the 12, the same at any --threads, with the full run's
+# values.
+"$BIN/quartet-train" measure --in "$games" --years 2022 --empties 19-22 --positions 5 \
+    --seed 7 --list --threads 2 2>/dev/null | grep '^position ' >"$tmp/s2"
+"$BIN/quartet-train" measure --in "$games" --years 2022 --empties 19-22 --positions 5 \
+    --seed 7 --list --threads 1 2>/dev/null | grep '^position ' >"$tmp/s1"
+check "--positions 5: 5 of the list, the same at 1 and 2 threads" \
+    "$([ "$(wc -l <"$tmp/s2")" -eq 5 ] && cmp -s "$tmp/s1" "$tmp/s2" &&
+       [ "$(grep -c -x -F -f "$tmp/list" "$tmp/s2")" -eq 5 ]; echo $?)"
+
 # Bad options are refused.
 "$BIN/quartet-train" measure --in "$games" --empties 23-18 >/dev/null 2>&1
 check "--empties 23-18 refused" "$([ $? -eq 2 ]; echo $?)"

@@ -110,13 +110,14 @@ static int take_game(const struct measure_opts *o, char *text, long line, struct
     return rc;
 }
 
-/* A WTHOR line's year (its first field) and transcript (its last), or a
- * bare transcript (year 0); NULL for a blank or '#' line. */
+/* A WTHOR line's year (its first field; 0 when not a number) and
+ * transcript (its last), or a bare transcript (year -1); NULL for a blank
+ * or '#' line. */
 static char *split_line(char *line, int *year)
 {
     line[strcspn(line, "\r\n")] = '\0';
     char *t = line + strspn(line, " \t");
-    *year = 0;
+    *year = -1;
     if (!*t || *t == '#')
         return NULL;
     char *tab = strrchr(line, '\t');
@@ -146,7 +147,7 @@ static int read_games(const struct measure_opts *o, struct mset *s, struct count
         line++;
         if (!t)
             continue;
-        if (o->year_max > 0 && year > 0 && (year < o->year_min || year > o->year_max)) {
+        if (o->year_max > 0 && year >= 0 && (year < o->year_min || year > o->year_max)) {
             c->outside++;
             continue;
         }
