@@ -9,6 +9,7 @@
  * finished by the solver, for fitting on their results: selfplay.c) and
  * expand (their positions, labelled). */
 #include "games.h"
+#include "measure.h"
 #include "selfplay.h"
 #include "train.h"
 
@@ -47,6 +48,10 @@ static const char usage[] =
     "  merge  --in GAMES [--in GAMES ...] --out GAMES   shards into one file\n"
     "  expand --in GAMES [--in ...] --out POS [--labels result|search]\n"
     "                                        the games' positions, labelled\n"
+    "  measure --in GAMES [--years A-B] [--empties A-B (18-23)] [--depth D (6)]\n"
+    "         [--positions N] [--weights W] [--list]\n"
+    "                                        NBoard's depth-D hint value against\n"
+    "                                        the exact value, by empties and side\n"
     "options: --seed N (1) --threads N (2) --hash MB (2, selfplay 16; cleared\n"
     "  per label, selfplay: per game)\n"
     "  --exact E (16) --depth D (5; match: 4) --per-phase N (80000; 0: all)\n"
@@ -69,6 +74,7 @@ struct args {
     int shard_k, shard_n;
     int match_games, match_depth;
     bool relabel, parity, phases_set;
+    struct measure_opts measure;
     struct book_opts book;
 };
 
@@ -79,6 +85,19 @@ static int parse_int(const char *s, int lo, int hi, int *out)
     if (*s == '\0' || *end || v < lo || v > hi)
         return -1;
     *out = (int)v;
+    return 0;
+}
+
+/* "A-B", or "A" for A-A, within lo..hi. */
+static int parse_range(const char *s, int lo, int hi, int *a, int *b)
+{
+    char one[16], *dash;
+    snprintf(one, sizeof one, "%s", s);
+    if ((dash = strchr(one, '-')) != NULL)
+        *dash = '\0';
+    if (strlen(s) >= sizeof one || parse_int(one, lo, hi, a) != 0
+        || parse_int(dash ? dash + 1 : one, lo, hi, b) != 0 || *b < *a)
+        return -1;
     return 0;
 }
 
@@ -101,6 +120,10 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
         }
         if (!strcmp(f, "--quiet")) {
             a->quiet = true;
+            continue;
+        }
+        if (!strcmp(f, "--list")) {
+            a->measure.list = true;
             continue;
         }
         if (!v) {
@@ -131,6 +154,15 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
         else if (!strcmp(f, "--weights")) a->weights = v;
         else if (!strcmp(f, "--order-weights")) a->order_weights = v;
         else if (!strcmp(f, "--init")) a->init = v;
+        else if (!strcmp(f, "--years"))
+            bad = parse_range(v, 1, 9999, &a->measure.year_min, &a->measure.year_max);
+        else if (!strcmp(f, "--empties"))
+            bad = parse_range(v, 1, 60, &a->measure.empties_min, &a->measure.empties_max);
+        else if (!strcmp(f, "--positions")) {
+            int n;
+            bad = parse_int(v, 1, 100000000, &n);
+            a->measure.positions = n;
+        }
         else if (!strcmp(f, "--save")) a->save = v;
         else if (!strcmp(f, "--seed")) o->seed = strtoull(v, NULL, 10);
         else if (!strcmp(f, "--threads")) bad = parse_int(v, 1, 64, &o->threads);
@@ -372,6 +404,15 @@ static int run(const char *cmd, const struct args *a, struct train_opts *o)
         if (need(a->in, "--in") || need(a->out, "--out"))
             return -1;
         rc = cmd_expand(a, &s);
+    } else if (!strcmp(cmd, "measure")) {
+        struct measure_opts mo = a->measure;
+        mo.in = a->in;
+        mo.weights = a->weights;
+        mo.depth = a->match_depth ? a->match_depth : 6;
+        mo.seed = o->seed;
+        mo.threads = o->threads;
+        mo.hash_mb = a->hash_set ? o->hash_mb : 0;
+        rc = need(a->in, "--in") ? -1 : measure_run(&mo);
     } else if (!strcmp(cmd, "book")) {
         char path[4096];
         const char *wp = a->weights;
@@ -443,7 +484,8 @@ int main(int argc, char **argv)
                            .per_phase = 80000,
                            .holdout = 0.1, .nphase = 10, .hash_mb = 2,
                            .per_bucket = 60, .mpc_depth = 11, .mpc_end = 20};
-    struct args a = {.book = {.plies = 12, .margin = 4, .max = 2000}};
+    struct args a = {.book = {.plies = 12, .margin = 4, .max = 2000},
+                     .measure = {.empties_min = 18, .empties_max = 23}};
     if (parse(argc, argv, &a, &o) != 0)
         return 2;
     return run(argv[1], &a, &o) == 0 ? 0 : 1;

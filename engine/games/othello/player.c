@@ -279,22 +279,135 @@ static void note_move(int empties, const char *what, double budget,
     fprintf(stderr, ", took %.3f s\n", took);
 }
 
+/* ---- a single legal move ---- */
+
+/* A forced move's search may spend this share of the move's time: it
+ * answers promptly, yet with the value a normal move would get. */
+#define FORCED_SHARE 0.1
+
+static move_t ab_think(struct ab_player *p, bb_t P, bb_t O, bb_t board,
+                       const struct search_limits *lim);
+
+/* The reports of the position after a forced move, passed on as the
+ * forced move's: its best line after the move (and a pass the move
+ * forces), its value from the mover's side. */
+struct forced {
+    const struct search_limits *up;
+    move_t pre[2];
+    int npre;
+    bool flip;   /* the opponent moves next: the value turns sign */
+};
+
+static void forced_report(void *ctx, const struct search_report *r)
+{
+    const struct forced *f = ctx;
+    if (r->count <= 0)
+        return;
+    struct search_report q = *r;
+    struct search_candidate *c = &q.cand[0];
+    int n = c->pv_len + f->npre < SEARCH_MAX_PV ? c->pv_len : SEARCH_MAX_PV - f->npre;
+    memmove(c->pv + f->npre, c->pv, (size_t)n * sizeof c->pv[0]);
+    memcpy(c->pv, f->pre, (size_t)f->npre * sizeof c->pv[0]);
+    c->pv_len = n + f->npre;
+    c->move = f->pre[0];
+    c->nvalues = 0;
+    if (f->flip) {
+        c->score = -c->score;
+        c->winrate = 1 - c->winrate;
+    }
+    q.count = 1;
+    f->up->report(f->up->report_ctx, &q);
+}
+
+/* The forced move ends the game: its exact margin (the empties to the
+ * winner), reported once, or in analyze until stopped. */
+static void report_final(const struct search_limits *lim, int sq, bb_t mine, bb_t theirs,
+                         bb_t board, bool analyze)
+{
+    int empties = bb_popcount(board & ~(mine | theirs));
+    int margin = bb_popcount(mine) - bb_popcount(theirs);
+    margin += margin > 0 ? empties : margin < 0 ? -empties : 0;
+    struct search_report r;
+    memset(&r, 0, sizeof r);
+    r.depth = empties;
+    r.exact = true;
+    r.count = 1;
+    r.cand[0] = (struct search_candidate){.move = sq, .winrate = winrate_of(margin, true),
+                                          .score = margin, .has_score = true, .pv_len = 1,
+                                          .pv = {sq}};
+    double every = lim->report_interval > 0 ? lim->report_interval : 1.0;
+    for (double next = 0; lim->report || analyze;) {
+        if (lim->report && clock_now() >= next) {
+            lim->report(lim->report_ctx, &r);
+            next = clock_now() + every;
+        }
+        if (!analyze || stop_requested(lim->stop))
+            break;
+        nanosleep(&(struct timespec){0, 1000000}, NULL);
+    }
+}
+
+/* The one legal move sq of (P, O), for a caller that reads values
+ * (reports) or analyzes: the position after it searched as this one
+ * would be — the same depth, solve and book rules — within FORCED_SHARE
+ * of the time, its reports turned into sq's (NBoard's `=== F5/EVAL`,
+ * hint and analyze lines show a value for every move). */
+static move_t forced_move(struct ab_player *p, bb_t P, bb_t O, bb_t board, int sq,
+                          const struct search_limits *lim, bool analyze)
+{
+    bb_t b = 1ULL << sq, fl = bb_flips(P, O, sq);
+    bb_t theirs = O & ~fl, mine = P | fl | b;
+    /* The child: the opponent to move, or the mover again after a pass. */
+    bb_t cP = theirs, cO = mine;
+    struct forced f = {.up = lim, .pre = {sq}, .npre = 1, .flip = true};
+    if (!othello_moves(theirs, mine, board)) {
+        if (!othello_moves(mine, theirs, board)) {
+            report_final(lim, sq, mine, theirs, board, analyze);
+            return sq;
+        }
+        f.pre[f.npre++] = MOVE_PASS;
+        f.flip = false;
+        cP = mine;
+        cO = theirs;
+    }
+    struct search_limits child = *lim;
+    if (lim->report) {
+        child.report = forced_report;
+        child.report_ctx = &f;
+    }
+    double budget = lim->seconds > 0 ? lim->seconds
+                  : p->opt.depth == 0 && !analyze && lim->clock <= 0 ? p->opt.time_per_move : 0;
+    child.seconds = budget * FORCED_SHARE;
+    child.clock = lim->clock * FORCED_SHARE;
+    ab_think(p, cP, cO, board, &child);
+    return sq;
+}
+
 static move_t ab_genmove(void *vp, const void *st, const struct search_limits *lim)
 {
     struct ab_player *p = vp;
     const struct othello *s = st;
-    bb_t P = s->disc[s->side], O = s->disc[!s->side], board = s->board;
-    bb_t moves = othello_moves(P, O, board);
-    if (s->over || !moves)
+    bb_t P = s->disc[s->side], O = s->disc[!s->side];
+    if (s->over || !othello_moves(P, O, s->board))
         return MOVE_PASS;
+    return ab_think(p, P, O, s->board, lim);
+}
+
+/* The move for (P to move, O), P having a legal move. */
+static move_t ab_think(struct ab_player *p, bb_t P, bb_t O, bb_t board,
+                       const struct search_limits *lim)
+{
+    bb_t moves = othello_moves(P, O, board);
     double start = clock_now();
     int empties = bb_popcount(board & ~(P | O));
     bool analyze = lim->seconds <= 0 && lim->playouts == 0 && p->opt.depth == 0 && lim->stop;
     move_t from_book = p->book && board == ~0ULL ? book_move(p, P, O, lim, analyze) : MOVE_NONE;
     if (from_book != MOVE_NONE)
         return from_book;
-    if (bb_popcount(moves) == 1 && !analyze)
-        return bb_first(moves);
+    /* Nobody reads a value (genmove): a single move is played at once. */
+    if (bb_popcount(moves) == 1)
+        return lim->report || analyze ? forced_move(p, P, O, board, bb_first(moves), lim, analyze)
+                                      : bb_first(moves);
 
     double budget = lim->seconds > 0 ? lim->seconds
                   : p->opt.depth > 0 || analyze ? 0 : p->opt.time_per_move;

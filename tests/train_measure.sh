@@ -1,0 +1,111 @@
+#!/bin/sh
+# quartet-train measure on tests/measure/games.txt: its per-position values
+# (--list) are the ones the engine shows, the depth value that of NBoard's
+# `hint 1` at `set depth 6` and the exact value that of GTP's `solve`, for
+# the same positions (their transcripts replayed in bin/quartet); the
+# table's figures are an awk recomputation of that list; --threads does
+# not change them; the counts of games, refusals and passes are the file's.
+: "${QUARTET:=bin/quartet}" "${BIN:=bin}"
+games=$(dirname "$0")/measure/games.txt
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+check() { # $1: name, $2: 0 when it holds
+    if [ "$2" -eq 0 ]; then echo "ok   $1"; passed=$((passed + 1))
+    else echo "FAIL $1"; failed=$((failed + 1)); fi
+}
+
+run() { # $1: threads
+    "$BIN/quartet-train" measure --in "$games" --years 2022 --empties 19-22 --depth 6 \
+        --list --threads "$1" 2>"$tmp/err$1" | grep -v '^cpu: '
+}
+run 2 >"$tmp/out2"; rc=$?
+run 1 >"$tmp/out1"
+grep '^position ' "$tmp/out2" >"$tmp/list"
+check "measure lists positions" "$([ -s "$tmp/list" ]; echo $?)"
+check "the same figures with 1 and 2 threads" "$(cmp -s "$tmp/out1" "$tmp/out2"; echo $?)"
+# 2 games of 2022 and the bare transcript; the bad game refused (line 11),
+# the 2021 game left out; 4 positions a game at 19-22 empties, and one
+# more, the forced pass at 22 empties, only counted.
+check "counts: games, refusals, --years, passes" "$(grep -qx 'measure: 3 games (1 refused, 1 outside --years), 12 positions at 19-22 empties (1 more with a forced pass, left out), 12 measured' "$tmp/out2"; echo $?)"
+check "the refused game named with its reason" \
+    "$(grep -q 'games.txt:11: game left out: move 2 (f5) is illegal' "$tmp/err2"; echo $?)"
+check "12 positions listed, both sides" \
+    "$([ "$(wc -l <"$tmp/list")" -eq 12 ] && grep -q ' Black ' "$tmp/list" && grep -q ' White ' "$tmp/list"; echo $?)"
+
+# NBoard: each position set as a GGF game (its moves from the start, the
+# pass written PA) and hinted at depth 6, one line at a time (a new line
+# stops a search); the hint's value is the list's, to two decimals.
+awk '{ pre = $6; s = "";
+       for (i = 1; i < length(pre); i += 2)
+           s = s ((i % 4 == 1) ? "B[" : "W[") toupper(substr(pre, i, 2)) "]";
+       print "set game (;GM[Othello]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]" s ";)" }' \
+    "$tmp/list" >"$tmp/games"
+n=$(wc -l <"$tmp/list")
+: >"$tmp/nboard"
+{
+    printf 'nboard 2\nset depth 6\n'
+    i=0
+    while IFS= read -r g; do
+        i=$((i + 1))
+        printf '%s\nhint 1\n' "$g"
+        k=0
+        while [ "$(grep -c '^status$' "$tmp/nboard")" -lt $i ] && [ $k -lt 1200 ]; do
+            sleep 0.05; k=$((k + 1))
+        done
+    done <"$tmp/games"
+} | "$QUARTET" --protocol nboard --threads 1 >"$tmp/nboard"
+# The last search line before each empty status is the hint's answer.
+awk '/^search / { v = $3 } /^status$/ { print v }' "$tmp/nboard" >"$tmp/hint"
+awk '{ printf "%.2f\n", $7 }' "$tmp/list" >"$tmp/want"
+check "depth values = NBoard hint 1 at set depth 6 ($(wc -l <"$tmp/hint") hints)" \
+    "$([ "$(wc -l <"$tmp/hint")" -eq "$n" ] && cmp -s "$tmp/hint" "$tmp/want"; echo $?)"
+
+# GTP: each position by play_sequence from the start, then solve.
+: >"$tmp/gtp"
+{
+    awk '{ print "clear_board"; print "play_sequence " $6; print "solve" }' "$tmp/list"
+    k=0
+    while [ "$(grep -c '^= [a-h]' "$tmp/gtp")" -lt "$n" ] && [ $k -lt 2400 ]; do
+        sleep 0.05; k=$((k + 1))
+    done
+} | "$QUARTET" --threads 1 >"$tmp/gtp"
+grep '^= [a-h]' "$tmp/gtp" | awk '{ printf "%+d\n", $3 }' >"$tmp/solve"
+awk '{ print $8 }' "$tmp/list" >"$tmp/exact"
+check "exact values = GTP solve" \
+    "$([ "$(wc -l <"$tmp/solve")" -eq "$n" ] && cmp -s "$tmp/solve" "$tmp/exact"; echo $?)"
+
+# The table again from the list: per empties and side, per side, all.
+awk 'function add(k, d) { n[k]++; a[k] += (d < 0 ? -d : d); s[k] += d; q[k] += d * d }
+     function row(e, side, k) {
+         printf "%7s  %-5s  %9d  %6.2f  %6.2f  %6.2f\n", e, side, n[k], a[k] / n[k],
+                s[k] / n[k], sqrt(q[k] / n[k]) }
+     { d = $7 - $8; add($4 " " $5, d); add($5, d); add("both", d) }
+     END { for (e = 19; e <= 22; e++)
+               for (i = 0; i < 2; i++) { side = i ? "White" : "Black"
+                   if ((e " " side) in n) row(e, side, e " " side) }
+           if ("Black" in n) row("all", "Black", "Black")
+           if ("White" in n) row("all", "White", "White")
+           row("all", "both", "both") }' "$tmp/list" >"$tmp/table"
+sed -n '/^empties /,$p' "$tmp/out2" | sed 1d >"$tmp/shown"
+check "the table = an awk recomputation from the list" "$(cmp -s "$tmp/table" "$tmp/shown"; echo $?)"
+check "measure exits 0" "$rc"
+
+# A sample: 5 of the 12, the same at any --threads, with the full run's
+# values.
+"$BIN/quartet-train" measure --in "$games" --years 2022 --empties 19-22 --positions 5 \
+    --seed 7 --list --threads 2 2>/dev/null | grep '^position ' >"$tmp/s2"
+"$BIN/quartet-train" measure --in "$games" --years 2022 --empties 19-22 --positions 5 \
+    --seed 7 --list --threads 1 2>/dev/null | grep '^position ' >"$tmp/s1"
+check "--positions 5: 5 of the list, the same at 1 and 2 threads" \
+    "$([ "$(wc -l <"$tmp/s2")" -eq 5 ] && cmp -s "$tmp/s1" "$tmp/s2" &&
+       [ "$(grep -c -x -F -f "$tmp/list" "$tmp/s2")" -eq 5 ]; echo $?)"
+
+# Bad options are refused.
+"$BIN/quartet-train" measure --in "$games" --empties 23-18 >/dev/null 2>&1
+check "--empties 23-18 refused" "$([ $? -eq 2 ]; echo $?)"
+"$BIN/quartet-train" measure --in "$tmp/none" --positions 3 >/dev/null 2>&1
+check "a missing file refused" "$([ $? -eq 1 ]; echo $?)"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
