@@ -8,7 +8,7 @@
 : "${QUARTET:=bin/quartet}" "${BIN:=bin}"
 games=$(dirname "$0")/measure/games.txt
 tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+trap '[ -n "$KEEP" ] || rm -rf "$tmp"' EXIT
 passed=0 failed=0
 check() { # $1: name, $2: 0 when it holds
     if [ "$2" -eq 0 ]; then echo "ok   $1"; passed=$((passed + 1))
@@ -100,6 +100,26 @@ check "measure exits 0" "$rc"
 check "--positions 5: 5 of the list, the same at 1 and 2 threads" \
     "$([ "$(wc -l <"$tmp/s2")" -eq 5 ] && cmp -s "$tmp/s1" "$tmp/s2" &&
        [ "$(grep -c -x -F -f "$tmp/list" "$tmp/s2")" -eq 5 ]; echo $?)"
+
+# --exact-file: the first run writes each position's exact value, the
+# second solves none and prints the same list; a value changed in the
+# file is the one the next run uses.
+ef() { "$BIN/quartet-train" measure --in "$games" --years 2022 --empties 19-22 --list \
+    --threads 2 --exact-file "$tmp/xf" 2>/dev/null; }
+ef >"$tmp/e1"; ef >"$tmp/e2"
+check "--exact-file: 12 positions written, the same list and table from the file" \
+    "$([ "$(wc -l <"$tmp/xf")" -eq 12 ] && grep -q '(12 solved, .* 0 from --exact-file)' "$tmp/e1" \
+       && grep -q '(0 solved, .* 12 from --exact-file)' "$tmp/e2" \
+       && grep -v '^cpu: ' "$tmp/e2" | cmp -s "$tmp/out2" -; echo $?)"
+awk 'NR == 1 { $3 = $3 > 0 ? $3 - 10 : $3 + 10 } { print }' "$tmp/xf" >"$tmp/xf2" && mv "$tmp/xf2" "$tmp/xf"
+ef | grep '^position ' >"$tmp/e3"
+check "--exact-file: a value changed in the file is used, the rest as solved" \
+    "$([ "$(diff "$tmp/list" "$tmp/e3" | grep -c '^>')" -eq 1 ]; echo $?)"
+printf 'zz 0 1\n' >"$tmp/badexact"
+"$BIN/quartet-train" measure --in "$games" --empties 19-22 --exact-file "$tmp/badexact" \
+    >/dev/null 2>"$tmp/bederr"
+check "--exact-file: a bad line refused by file and line" \
+    "$([ $? -eq 1 ] && grep -q 'badexact:1: not' "$tmp/bederr"; echo $?)"
 
 # Bad options are refused.
 "$BIN/quartet-train" measure --in "$games" --empties 23-18 >/dev/null 2>&1

@@ -49,7 +49,7 @@ static const char usage[] =
     "  expand --in GAMES [--in ...] --out POS [--labels result|search]\n"
     "                                        the games' positions, labelled\n"
     "  measure --in GAMES [--years A-B] [--empties A-B (18-23)] [--depth D (6)]\n"
-    "         [--positions N] [--weights W] [--list]\n"
+    "         [--positions N] [--weights W] [--list] [--exact-file F]\n"
     "                                        NBoard's depth-D hint value against\n"
     "                                        the exact value, by empties and side\n"
     "options: --seed N (1) --threads N (2) --hash MB (2, selfplay 16; cleared\n"
@@ -143,6 +143,7 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
             if (!bad)
                 a->ins[a->nin++] = (char *)v;
         } else if (!strcmp(f, "--openings")) a->openings = v;
+        else if (!strcmp(f, "--exact-file")) a->measure.exact_file = v;
         else if (!strcmp(f, "--labels")) {
             bad = strcmp(v, "result") && strcmp(v, "search");
             a->search_labels = !strcmp(v, "search");

@@ -10,6 +10,7 @@
  * shares the positions out. The exact value: oth_solve, what `solve`
  * runs (engine/games/othello/solve.c). */
 #include "measure.h"
+#include "exact_cache.h"
 
 #include "engine/clock.h"
 #include "engine/game.h"
@@ -38,6 +39,7 @@ struct mpos {
     char prefix[PREFIX_CAP];
     double value;          /* depth D, in discs for the side to move */
     int exact;
+    bool cached;           /* the exact value came from --exact-file */
     bool book;             /* the value is the opening book's */
     bool ok;
 };
@@ -246,6 +248,7 @@ struct work {
     const struct player_type *pt;
     struct player_options popt;
     const struct oth_weights *order;
+    struct exact_cache cache;   /* --exact-file, read-only while searching */
     pthread_mutex_t lock;
     double cpu_depth, cpu_exact;
     int failed;
@@ -268,10 +271,13 @@ static void value_of(struct work *w, void *player, struct oth_search *solver, st
                                 .report_interval = 0.25};
     w->pt->genmove(player, &p->st, &lim);
     double t1 = cpu_now();
-    oth_search_clear(solver);
-    int best;
-    p->exact = oth_solve(solver, p->st.disc[p->st.side], p->st.disc[!p->st.side], p->st.board,
-                         false, &best, NULL);
+    bb_t P = p->st.disc[p->st.side], O = p->st.disc[!p->st.side];
+    p->cached = exact_cache_find(&w->cache, P, O, &p->exact);
+    if (!p->cached) {
+        int best;
+        oth_search_clear(solver);
+        p->exact = oth_solve(solver, P, O, p->st.board, false, &best, NULL);
+    }
     *cpu_depth += t1 - t0;
     *cpu_exact += cpu_now() - t1;
     p->value = h.value;
@@ -389,6 +395,26 @@ static void table(const struct measure_opts *o, const struct mset *s)
         row("all", "both", &total[2]);
 }
 
+/* Appends the positions solved in this run to --exact-file. */
+static int save_exact(const struct measure_opts *o, const struct mset *s)
+{
+    if (!o->exact_file)
+        return 0;
+    struct exact_entry *add = malloc((s->n + 1) * sizeof *add);
+    size_t n = 0;
+    for (size_t i = 0; add && i < s->n; i++)
+        if (!s->v[i].cached) {
+            const struct mpos *p = &s->v[i];
+            add[n++] = (struct exact_entry){p->st.disc[p->st.side], p->st.disc[!p->st.side],
+                                            p->exact};
+        }
+    int rc = add ? exact_cache_append(o->exact_file, add, n) : -1;
+    free(add);
+    if (rc != 0)
+        fprintf(stderr, "quartet-train: %s: cannot write\n", o->exact_file);
+    return rc;
+}
+
 int measure_run(const struct measure_opts *o)
 {
     struct mset s = {0};
@@ -401,10 +427,18 @@ int measure_run(const struct measure_opts *o)
     }
     size_t found = s.n;
     sample(o, &s);
-    if (s.n > 0 && values(o, &s, &w) != 0) {
+    char err[512];
+    if (o->exact_file && exact_cache_load(&w.cache, o->exact_file, err, sizeof err) != 0) {
+        fprintf(stderr, "quartet-train: %s\n", err);
         free(s.v);
         return -1;
     }
+    if (s.n > 0 && (values(o, &s, &w) != 0 || save_exact(o, &s) != 0)) {
+        exact_cache_free(&w.cache);
+        free(s.v);
+        return -1;
+    }
+    exact_cache_free(&w.cache);
     wall = clock_now() - wall;
     printf("measure: %ld games (%ld refused, %ld outside --years), %zu positions at %d-%d "
            "empties (%ld more with a forced pass, left out), %zu measured\n",
@@ -419,11 +453,15 @@ int measure_run(const struct measure_opts *o)
                    p->book ? " book" : "");
         }
     table(o, &s);
+    size_t solved = 0;
+    for (size_t i = 0; i < s.n; i++)
+        solved += !s.v[i].cached;
     if (s.n > 0)
         printf("cpu: depth-%d values %.1f s (%.1f ms a position), exact values %.1f s "
-               "(%.1f ms a position); %d threads, %.1f s wall\n", o->depth, w.cpu_depth,
-               1e3 * w.cpu_depth / (double)s.n, w.cpu_exact, 1e3 * w.cpu_exact / (double)s.n,
-               o->threads, wall);
+               "(%zu solved, %.1f ms each; %zu from --exact-file); %d threads, %.1f s wall\n",
+               o->depth, w.cpu_depth, 1e3 * w.cpu_depth / (double)s.n, w.cpu_exact, solved,
+               solved ? 1e3 * w.cpu_exact / (double)solved : 0.0, s.n - solved, o->threads,
+               wall);
     free(s.v);
     return 0;
 }
