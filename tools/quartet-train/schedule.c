@@ -23,18 +23,18 @@ static long header_number(const char *header, const char *key, const char **end)
 int sp_sched_header(const char *header, struct sp_sched *s, char *err, size_t cap)
 {
     long games = header_number(header, " games=", NULL);
-    if (games < 1 || games > 1000000000) {
+    if (games < 1 || games > 10000000) {
         snprintf(err, cap, "the header has no games=N");
         return -1;
     }
     s->games = (int)games;
     s->shard_k = s->shard_n = 1;
-    const char *e;
+    const char *e = "";
     long k = header_number(header, " shard=", &e);
     if (strstr(header, " shard=")) {
-        char *e2;
-        long n = *e == '/' ? strtol(e + 1, &e2, 10) : -1;
-        if (k < 1 || n < k || n > 1000000 || (*e2 && *e2 != ' ')) {
+        char *e2 = NULL;
+        long n = k >= 1 && *e == '/' ? strtol(e + 1, &e2, 10) : -1;
+        if (n < k || n < 1 || n > 1000000 || (*e2 && *e2 != ' ')) {
             snprintf(err, cap, "the header's shard=K/N is bad");
             return -1;
         }
