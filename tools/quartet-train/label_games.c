@@ -57,8 +57,9 @@ static int replay(const char *word, int exact, struct sp_start *st, struct sp_st
     return st->exact >= 0 ? QUALIFIES : CUT;
 }
 
-/* The year and transcript of one line (NUL-terminated, no newline);
- * -1 for a comment or blank line. */
+/* The year (-1 if none) and transcript (NULL when the last field is not
+ * one word) of one line (NUL-terminated, no newline); -1 for a comment or
+ * blank line. */
 static int split_line(char *line, long *year, char **word)
 {
     line[strcspn(line, "\r")] = '\0';
@@ -75,8 +76,10 @@ static int split_line(char *line, long *year, char **word)
         p = tab + 1;
     }
     p += strspn(p, " ");
-    p[strcspn(p, " ")] = '\0';
-    *word = p;
+    char *end = p + strcspn(p, " ");
+    /* One word: a transcript with more after it is no transcript. */
+    *word = end[strspn(end, " ")] ? NULL : p;
+    *end = '\0';
     return 0;
 }
 
@@ -131,7 +134,7 @@ int lg_source_load(const char *path, int exact, int year_min, int year_max,
             continue;
         }
         struct sp_start st, all;
-        int q = replay(word, exact, &st, &all);
+        int q = word ? replay(word, exact, &st, &all) : ILLEGAL;
         src->cut += q == CUT;
         src->illegal += q == ILLEGAL;
         if (q != QUALIFIES)
