@@ -78,5 +78,61 @@ if grep -q "^expand: $want positions from 12 games" "$tmp/out" && [ "$size" = $(
     ok "expand: one labelled position per move ($want)"
 else bad "expand: one labelled position per move ($want)" "$(cat "$tmp/out") size $size"; fi
 
+# Lines that do not belong to the run: resume and merge refuse them,
+# naming the file and line, and leave every file as it was (a failed
+# merge writes no output and keeps an existing one).
+line0=$(sed -n 2p "$tmp/a.m")
+first() { printf '%s\n' "$line0" | awk -v f="$1" -v v="$2" '{ $f = v; print }'; }
+mkbad() { # NAME: a.m with its game-0 line replaced by stdin
+    { head -1 "$tmp/a.m"; cat; sed -n '3,$p' "$tmp/a.m"; } >"$tmp/$1.txt"
+}
+first 1 12 | mkbad beyond
+sed -n 3p "$tmp/a.m" | awk '{ $1 = 0; print }' | mkbad plies
+first 2 3 | mkbad short
+{ cat "$tmp/a.m"; first 2 $(($(printf '%s' "$line0" | cut -d' ' -f2) + 1)); } >"$tmp/dup.txt"
+{ cat "$tmp/s2.txt"; printf '%s\n' "$line0"; } >"$tmp/shard.txt"
+for c in "beyond:2: game 12 is beyond the run's schedule (games=12)" \
+    "plies:2: game 0 does not start with its opening (8 plies)" \
+    "short:2: game 0: OPENING 3, but its start has 8 plies" \
+    "dup:14: game 0 differs from its line 2" \
+    "shard:6: game 0 is not of shard 2/3"; do
+    f=${c%%:*} want=${c#*:}
+    shard=
+    [ "$f" = shard ] && shard="--shard 2/3"
+    cp "$tmp/$f.txt" "$tmp/keep"
+    # shellcheck disable=SC2086
+    if sp --threads 1 $shard --out "$tmp/$f.txt" >/dev/null 2>"$tmp/err5"; then
+        bad "selfplay resume refuses a $f line" "exit status 0"
+    elif grep -qF "$f.txt:$want" "$tmp/err5" && cmp -s "$tmp/$f.txt" "$tmp/keep"; then
+        ok "selfplay resume refuses a $f line ($want), the file as it was"
+    else bad "selfplay resume refuses a $f line ($want)" "$(cat "$tmp/err5")"; fi
+    rm -f "$tmp/m.out"
+    if "$T" merge --in "$tmp/$f.txt" --out "$tmp/m.out" >/dev/null 2>"$tmp/err5"; then
+        bad "merge refuses a $f line" "exit status 0"
+    elif grep -qF "$f.txt:$want" "$tmp/err5" && [ ! -e "$tmp/m.out" ]; then
+        ok "merge refuses a $f line, no output file"
+    else bad "merge refuses a $f line" "$(cat "$tmp/err5"; ls "$tmp/m.out" 2>&1)"; fi
+done
+# Each file right, but game 0 differs between them (found while writing).
+{ head -1 "$tmp/a.m"; first 2 $(($(printf '%s' "$line0" | cut -d' ' -f2) + 1)); } >"$tmp/one.txt"
+cp "$tmp/a.m" "$tmp/kept.m"
+"$T" merge --in "$tmp/a.m" --in "$tmp/one.txt" --out "$tmp/kept.m" >/dev/null 2>"$tmp/err6"
+if [ $? = 1 ] && cmp -s "$tmp/kept.m" "$tmp/a.m" && grep -q 'one.txt:2: game 0 differs from .*a.m:2' "$tmp/err6" \
+    && [ -z "$(ls "$tmp" | grep 'kept\.m.')" ]; then
+    ok "merge: a failed merge keeps the existing output as it was, no temporary file"
+else bad "merge: a failed merge keeps the existing output as it was" "$(cat "$tmp/err6"; ls "$tmp")"; fi
+head -n 4 "$tmp/a.m" | awk 'NR == 3 { $3 = "f5d6c3d3c4f4f6f3e6e7" } { print }' >"$tmp/ill.txt"
+cp "$tmp/a.m" "$tmp/kept.m"
+if ! "$T" merge --in "$tmp/ill.txt" --out "$tmp/kept.m" >/dev/null 2>"$tmp/err7" \
+    && cmp -s "$tmp/kept.m" "$tmp/a.m" && grep -q 'ill.txt: line 3' "$tmp/err7"; then
+    ok "merge: an unreadable line fails the merge, the existing output as it was"
+else bad "merge: an unreadable line fails the merge, the existing output as it was" "$(cat "$tmp/err7")"; fi
+# The openings the header names: another openings file is refused.
+head -n 100 data/openings/othello-8.txt >"$tmp/ops.txt"
+if ! "$T" merge --in "$tmp/a.m" --openings "$tmp/ops.txt" --out "$tmp/o.m" >/dev/null 2>"$tmp/err8" \
+    && grep -q 'not the run.s 2000 of hash' "$tmp/err8" && [ ! -e "$tmp/o.m" ]; then
+    ok "merge: an openings file other than the run's is refused"
+else bad "merge: an openings file other than the run's is refused" "$(cat "$tmp/err8")"; fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -220,9 +220,10 @@ static int read_lines(char *buf, size_t size, struct sp_file *f, char *err, size
         *nl = '\0';
         f->keep = nl + 1 - buf;
         if (no == 1) {
-            if (strncmp(line, "# quartet-train selfplay 1 ", 27) != 0
+            if ((strncmp(line, "# quartet-train selfplay 1 ", 27) != 0
+                 && strncmp(line, "# quartet-train label-games 1 ", 30) != 0)
                 || strlen(line) >= sizeof f->header) {
-                fail(err, cap, "line 1: not a quartet-train selfplay file");
+                fail(err, cap, "line 1: not a quartet-train selfplay or label-games file");
                 return -1;
             }
             strcpy(f->header, line);
@@ -233,6 +234,7 @@ static int read_lines(char *buf, size_t size, struct sp_file *f, char *err, size
                 fail(err, cap, "line %d: %s", no, why);
                 return -1;
             }
+            g.line = no;
             if (push_game(f, &g) != 0) {
                 fail(err, cap, "out of memory");
                 return -1;
@@ -275,6 +277,14 @@ int sp_read(const char *path, struct sp_file *f, char *err, size_t cap)
         sp_file_free(f);
     }
     return rc;
+}
+
+bool sp_same(const struct sp_game *a, const struct sp_game *b)
+{
+    return a->index == b->index && a->opening == b->opening && a->n == b->n
+        && !memcmp(a->sq, b->sq, (size_t)a->n) && a->margin == b->margin
+        && a->exact == b->exact && a->nvalues == b->nvalues
+        && !memcmp(a->value, b->value, (size_t)a->nvalues * sizeof a->value[0]);
 }
 
 void sp_header_run(const char *header, char *out, size_t cap)

@@ -5,6 +5,9 @@
  * The file, text:
  *   # quartet-train selfplay 1 seed=S games=N depth=D exact=E random=A-B
  *     labels=result|search openings=NAME:COUNT:HASH shard=K/N
+ * or, for expert games finished by the solver (label_games.c),
+ *   # quartet-train label-games 1 games=N exact=E years=A-B
+ *     source=NAME:COUNT:HASH shard=K/N
  *   INDEX OPENING MOVES MARGIN EXACT [VALUES]
  * (the header is one line). INDEX: the game's number in the schedule,
  * 0..N-1; OPENING: how many of the moves came from the openings file and
@@ -34,6 +37,7 @@ struct sp_game {
     int exact;                  /* the solver's first empties */
     int nvalues;                /* labels=search: one per searched move */
     int32_t value[SP_MAX_PLIES];
+    int line;                   /* the file line it was read from (sp_read) */
 };
 
 /* Writes g as one line (with its newline) into buf; its length. */
@@ -58,6 +62,8 @@ struct sp_file {
  * its line number in err. 0, or -1. */
 int sp_read(const char *path, struct sp_file *f, char *err, size_t cap);
 void sp_file_free(struct sp_file *f);
+/* Whether a and b are the same game line (where they were read aside). */
+bool sp_same(const struct sp_game *a, const struct sp_game *b);
 /* The header without its shard field, to compare runs. */
 void sp_header_run(const char *header, char *out, size_t cap);
 

@@ -6,9 +6,11 @@
  * (the pattern evaluation against the simple one), speed (ns per eval),
  * book (the opening book, data/othello.book: book.c), mpc (deep-on-shallow
  * regressions of the engine's own searches), selfplay and merge (games
- * finished by the solver, for fitting on their results: selfplay.c) and
- * expand (their positions, labelled). */
+ * finished by the solver, for fitting on their results: selfplay.c,
+ * merge.c), label-games (expert games finished by the solver:
+ * label_games.c) and expand (their positions, labelled). */
 #include "games.h"
+#include "label_games.h"
 #include "measure.h"
 #include "selfplay.h"
 #include "train.h"
@@ -45,7 +47,15 @@ static const char usage[] =
     "         [--shard K/N] [--weights W] [--quiet]\n"
     "                                        self-play games finished by the\n"
     "                                        solver; GAMES is resumed\n"
-    "  merge  --in GAMES [--in GAMES ...] --out GAMES   shards into one file\n"
+    "  label-games --in RECORDS --out GAMES [--games N (all)] [--exact E (20)]\n"
+    "         [--years A-B] [--shard K/N] [--weights W] [--quiet]\n"
+    "                                        expert games (WTHOR lines or\n"
+    "                                        transcripts) finished by the solver\n"
+    "                                        from E empties; GAMES is resumed\n"
+    "  merge  --in GAMES [--in GAMES ...] --out GAMES [--openings FILE]\n"
+    "         [--source RECORDS]            shards into one file, every line\n"
+    "                                        checked against the run (label-games:\n"
+    "                                        --source, the records labelled)\n"
     "  expand --in GAMES [--in ...] --out POS [--labels result|search]\n"
     "                                        the games' positions, labelled\n"
     "  measure --in GAMES [--years A-B] [--empties A-B (18-23)] [--depth D (6)]\n"
@@ -69,7 +79,8 @@ struct args {
     const char *in, *out, *weights, *order_weights, *init, *save;
     char *ins[MAX_INPUTS];
     int nin;
-    const char *openings;
+    const char *openings, *source;
+    int year_min, year_max;
     bool search_labels, quiet, depth_set, exact_set, random_set, hash_set;
     int shard_k, shard_n;
     int match_games, match_depth;
@@ -144,6 +155,7 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
                 a->ins[a->nin++] = (char *)v;
         } else if (!strcmp(f, "--openings")) a->openings = v;
         else if (!strcmp(f, "--exact-file")) a->measure.exact_file = v;
+        else if (!strcmp(f, "--source")) a->source = v;
         else if (!strcmp(f, "--labels")) {
             bad = strcmp(v, "result") && strcmp(v, "search");
             a->search_labels = !strcmp(v, "search");
@@ -156,7 +168,12 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
         else if (!strcmp(f, "--order-weights")) a->order_weights = v;
         else if (!strcmp(f, "--init")) a->init = v;
         else if (!strcmp(f, "--years"))
-            bad = parse_range(v, 1, 9999, &a->measure.year_min, &a->measure.year_max);
+        {
+            /* One reading for measure and label-games: A-B, or A alone. */
+            bad = parse_range(v, 1, 9999, &a->year_min, &a->year_max);
+            a->measure.year_min = a->year_min;
+            a->measure.year_max = a->year_max;
+        }
         else if (!strcmp(f, "--empties"))
             bad = parse_range(v, 1, 60, &a->measure.empties_min, &a->measure.empties_max);
         else if (!strcmp(f, "--positions")) {
@@ -311,6 +328,22 @@ static int cmd_selfplay(const struct args *a, const struct train_opts *o)
     return selfplay_run(&so);
 }
 
+/* label-games: the solver from 20 empties and 16 MB tables by default,
+ * as the expert-game labels are meant to be made. */
+static int cmd_label_games(const struct args *a, const struct train_opts *o)
+{
+    if (need(a->in, "--in") || need(a->out, "--out"))
+        return -1;
+    struct lg_opts lo = {
+        .in = a->in, .out = a->out, .weights = a->weights, .games = o->games,
+        .exact = a->exact_set ? o->exact : 20, .year_min = a->year_min,
+        .year_max = a->year_max, .shard_k = a->shard_n ? a->shard_k : 1,
+        .shard_n = a->shard_n ? a->shard_n : 1, .threads = o->threads,
+        .hash_mb = a->hash_set ? o->hash_mb : 16, .quiet = a->quiet,
+    };
+    return label_games_run(&lo);
+}
+
 /* Every game of every --in file, expanded into labelled positions. */
 static int cmd_expand(const struct args *a, struct posset *s)
 {
@@ -397,10 +430,12 @@ static int run(const char *cmd, const struct args *a, struct train_opts *o)
             rc = save_positions(&s, a->save);
     } else if (!strcmp(cmd, "selfplay")) {
         rc = cmd_selfplay(a, o);
+    } else if (!strcmp(cmd, "label-games")) {
+        rc = cmd_label_games(a, o);
     } else if (!strcmp(cmd, "merge")) {
         if (need(a->in, "--in") || need(a->out, "--out"))
             return -1;
-        rc = selfplay_merge(a->out, a->ins, a->nin);
+        rc = selfplay_merge(a->out, a->ins, a->nin, a->openings, a->source);
     } else if (!strcmp(cmd, "expand")) {
         if (need(a->in, "--in") || need(a->out, "--out"))
             return -1;
