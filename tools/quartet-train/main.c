@@ -58,6 +58,9 @@ static const char usage[] =
     "                                        --source, the records labelled)\n"
     "  expand --in GAMES [--in ...] --out POS [--labels result|search]\n"
     "                                        the games' positions, labelled\n"
+    "  calibrate --in POS --weights W --out W2 [--depth D (4)] [--per-phase N (5000)]\n"
+    "                                        each phase's bias set so that depth-D\n"
+    "                                        searches meet the labels on average\n"
     "  measure --in GAMES [--years A-B] [--empties A-B (18-23)] [--depth D (6)]\n"
     "         [--positions N] [--weights W] [--list] [--exact-file F]\n"
     "                                        NBoard's depth-D hint value against\n"
@@ -84,7 +87,7 @@ struct args {
     bool search_labels, quiet, depth_set, exact_set, random_set, hash_set;
     int shard_k, shard_n;
     int match_games, match_depth;
-    bool relabel, parity, phases_set;
+    bool relabel, parity, phases_set, per_phase_set;
     struct measure_opts measure;
     struct book_opts book;
 };
@@ -205,7 +208,10 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
             char *end;
             a->book.margin = strtod(v, &end);
             bad = *v == '\0' || *end || !(a->book.margin >= 0 && a->book.margin <= 128);
-        } else if (!strcmp(f, "--per-phase")) bad = parse_int(v, 0, 100000000, &o->per_phase);
+        } else if (!strcmp(f, "--per-phase")) {
+            bad = parse_int(v, 0, 100000000, &o->per_phase);
+            a->per_phase_set = true;
+        }
         else if (!strcmp(f, "--phases")) {
             bad = parse_int(v, 1, 60, &o->nphase);
             a->phases_set = true;
@@ -411,6 +417,17 @@ static int run(const char *cmd, const struct args *a, struct train_opts *o)
         free(idx);
         if (rc == 0)
             rc = save_positions(&s, a->out);
+    } else if (!strcmp(cmd, "calibrate")) {
+        if (need(a->in, "--in") || need(a->weights, "--weights") || need(a->out, "--out"))
+            return -1;
+        if (load_positions(&s, a->in) || !(w = load_weights(a->weights)))
+            goto done;
+        struct train_opts co = *o;
+        co.depth = a->match_depth ? a->match_depth : 4;
+        co.per_phase = a->per_phase_set ? o->per_phase : 5000;
+        rc = calibrate_phases(&s, w, &co);
+        if (rc == 0)
+            rc = save_weights(w, a->out);
     } else if (!strcmp(cmd, "fit") || !strcmp(cmd, "train")) {
         bool train = !strcmp(cmd, "train");
         if (need(a->out, "--out"))

@@ -90,6 +90,12 @@ int train_phases(struct posset *s, struct oth_weights *w,
  * than OTH_MAX_PHASES phases or out of memory. */
 struct oth_weights *weights_shaped(const struct oth_weights *init, int nspan, bool parity);
 
+/* Sets each phase's bias entry so that depth o->depth searches of the
+ * labelled positions whose leaves lie in that phase (at most
+ * o->per_phase a phase) have no mean error against their labels
+ * (calibrate.c). */
+int calibrate_phases(const struct posset *s, struct oth_weights *w, const struct train_opts *o);
+
 /* Comparisons of the pattern evaluation with the simple one. */
 int compare_match(const struct oth_weights *w, int games, int depth,
                   const struct train_opts *o);
