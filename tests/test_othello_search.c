@@ -1,5 +1,6 @@
 /* Othello search and solver: exact values against a plain minimax over an
- * 8x8 array written here (its own move rules), the last ply's flip counts,
+ * 8x8 array written here (its own move rules), null-window values at every
+ * threshold (bounds on the side they claim), the last ply's flip counts,
  * WLD signs, the 8 board symmetries, fixed-depth values with and without
  * table and ordering, a
  * depth-limited plain minimax over the simple evaluation and over the
@@ -207,6 +208,42 @@ static void test_solver_vs_plain(void)
     CHECK(badmove == 0, "%d of %d best moves miss the value", badmove, done);
     oth_search_free(s1);
     oth_search_free(s2);
+}
+
+/* Null-window tests at every threshold, the windows where the solver's
+ * cut-offs fire (stability bounds, the table's bounds, the last empties'
+ * early returns): each fail-soft value must be a true bound of the plain
+ * minimax's value, on the side the test says. Positions of 5-11 empties
+ * from random play, each also with the sides swapped, so that the player
+ * to move often faces many stable discs. */
+static void test_null_windows(void)
+{
+    struct rng r;
+    rng_seed(&r, 4242);
+    struct oth_search *s = new_search(1);
+    struct oth_worker w = {.s = s, .board = ~0ULL, .squares = 64, .poll_at = 1ULL << 62};
+    int done = 0, bad = 0;
+    for (int i = 0; i < 240; i++) {
+        bb_t P, O;
+        if (!random_position(&r, 5 + i % 7, &P, &O))
+            continue;
+        for (int side = 0; side < 2; side++) {
+            bb_t p = side ? O : P, o = side ? P : O;
+            int c[64];
+            to_cells(p, o, c);
+            int want = plain_solve(c, 1, -100, 100, false);
+            for (int a = -65; a <= 64; a++) {
+                int v = oth_solve_window(&w, p, o, a, a + 1);
+                bool ok = v > a ? want >= v : want <= v;
+                if (!ok && bad++ < 5)
+                    fprintf(stderr, "window (%d,%d): %d, plain %d\n", a, a + 1, v, want);
+            }
+            done++;
+        }
+    }
+    CHECK(done >= 400, "only %d positions", done);
+    CHECK(bad == 0, "%d null-window values are no bound of the plain minimax's", bad);
+    oth_search_free(s);
 }
 
 /* The solver's last ply counts flips from tables: every square of random
@@ -1049,6 +1086,7 @@ int main(void)
     double t = clock_now();
     test_last_flips();
     test_solver_vs_plain();
+    test_null_windows();
     printf("solver vs plain: %.2fs\n", clock_now() - t);
     t = clock_now();
     test_symmetries();
