@@ -59,5 +59,24 @@ elif grep -q 'more than 60' "$tmp/err" && [ ! -e "$tmp/x" ]; then
     ok "fit --phases 31 --parity (62 phases) is refused"
 else bad "fit --phases 31 --parity (62 phases) is refused" "$(cat "$tmp/err")"; fi
 
+# calibrate at depth 2 on positions of 8 games (exact from 14 empties):
+# each phase's error after is at most its error before, and a second
+# run on the output finds, position for position, the first run's after.
+"$T" selfplay --games 8 --play-depth 2 --exact 14 --quiet --threads 1 --out "$tmp/c.txt" >/dev/null 2>&1
+"$T" expand --in "$tmp/c.txt" --out "$tmp/c.pos" >/dev/null 2>&1
+"$T" calibrate --in "$tmp/c.pos" --weights data/othello.weights --depth 2 --per-phase 200 \
+    --threads 2 --out "$tmp/cal1" >"$tmp/cal1.out" 2>&1
+"$T" calibrate --in "$tmp/c.pos" --weights "$tmp/cal1" --depth 2 --per-phase 200 \
+    --threads 1 --out "$tmp/cal2" >"$tmp/cal2.out" 2>&1
+sed -n 's/^phase *\([0-9]*\): .*before, \([-+0-9.]*\) after.*/\1 \2/p' "$tmp/cal1.out" >"$tmp/after1"
+sed -n 's/^phase *\([0-9]*\): .*error \([-+0-9.]*\) before.*/\1 \2/p' "$tmp/cal2.out" >"$tmp/before2"
+if [ "$(wc -l <"$tmp/after1")" -ge 8 ] && cmp -s "$tmp/after1" "$tmp/before2" \
+    && grep -q '(exact labels)' "$tmp/cal1.out" && grep -q '(result labels)' "$tmp/cal1.out" \
+    && awk '/^phase .*before/ { b = $(NF - 6); a = $(NF - 4); sub(/^\+/, "", b); sub(/^\+/, "", a)
+           if ((a < 0 ? -a : a) > (b < 0 ? -b : b) + 0.005) bad = 1 } END { exit bad }' "$tmp/cal1.out"; then
+    ok "calibrate: each phase's mean error no larger after; a second run starts from it"
+else bad "calibrate: each phase's mean error no larger after; a second run starts from it" \
+    "$(cat "$tmp/cal1.out"; diff "$tmp/after1" "$tmp/before2")"; fi
+
 echo "train_phases: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -85,7 +85,8 @@ static size_t take(const struct posset *s, const struct oth_weights *w, int ph,
 
 /* The positions whose depth-D leaves fall in phase ph, at most per_phase
  * of them, drawn by the seed: exactly labelled ones, or where there are
- * too few (early phases) those labelled by their game's result. A result
+ * too few (early phases) those labelled by their game's result when
+ * there are more of those. A result
  * is a poor stand-in close to the exact ones: it is the value after the
  * move actually played, below the position's own when that move was a
  * mistake, which hides part of the searches' error. */
@@ -96,8 +97,13 @@ static size_t pick(const struct posset *s, const struct oth_weights *w, int ph,
     size_t n = take(s, w, ph, o, LABEL_EXACT, idx);
     *kind = "exact";
     if (n < min) {
-        n = take(s, w, ph, o, LABEL_RESULT, idx);
-        *kind = "result";
+        size_t r = take(s, w, ph, o, LABEL_RESULT, idx);
+        if (r > n) {
+            n = r;
+            *kind = "result";
+        } else {
+            n = take(s, w, ph, o, LABEL_EXACT, idx);
+        }
     }
     struct rng r;
     rng_seed(&r, o->seed ^ (0x9e3779b97f4a7c15ULL * (uint64_t)(ph + 1)));
