@@ -78,5 +78,5 @@ if [ "$(wc -l <"$tmp/after1")" -ge 8 ] && cmp -s "$tmp/after1" "$tmp/before2" \
 else bad "calibrate: each phase's mean error no larger after; a second run starts from it" \
     "$(cat "$tmp/cal1.out"; diff "$tmp/after1" "$tmp/before2")"; fi
 
-echo "train_phases: $passed passed, $failed failed"
+echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
