@@ -98,4 +98,13 @@ const struct player_type *player_default(const struct game *g);
 bool player_supports(const struct player_type *pt, const struct game *g);
 void player_options_default(struct player_options *o);
 
+/* A depth level's endgame rule (NBoard's `set depth D`, and quartet-train
+ * measure, which must value positions as NBoard shows them): solve
+ * exactly once this many empties or fewer are left: twice the depth, as
+ * Edax's levels do, capped at PLAYER_LEVEL_EXACT_CAP so a solve stays
+ * within seconds, and never below the depth itself (a search that deep
+ * reaches the end anyway). -1 for depth <= 0 (no level). */
+#define PLAYER_LEVEL_EXACT_CAP 20
+int player_level_exact_empties(int depth);
+
 #endif

@@ -33,6 +33,14 @@ const struct player_type *player_find(const char *name)
     return NULL;
 }
 
+int player_level_exact_empties(int depth)
+{
+    if (depth <= 0)
+        return -1;
+    int e = 2 * depth < PLAYER_LEVEL_EXACT_CAP ? 2 * depth : PLAYER_LEVEL_EXACT_CAP;
+    return e > depth ? e : depth;
+}
+
 void player_options_default(struct player_options *o)
 {
     *o = (struct player_options){

@@ -16,14 +16,6 @@
 #include <string.h>
 #include <strings.h>
 
-int nboard_exact_empties(int depth)
-{
-    if (depth <= 0)
-        return -1;
-    int e = 2 * depth < NBOARD_EXACT_CAP ? 2 * depth : NBOARD_EXACT_CAP;
-    return e > depth ? e : depth;
-}
-
 void nboard_line(struct nboard *nb, const char *fmt, ...)
 {
     va_list ap;
@@ -266,7 +258,7 @@ static void cmd_set_depth(struct nboard *nb, const char *arg)
     }
     int old_depth = s->popt.depth, old_exact = s->popt.exact_empties;
     s->popt.depth = (int)d;
-    s->popt.exact_empties = nboard_exact_empties((int)d);
+    s->popt.exact_empties = player_level_exact_empties((int)d);
     if (session_set_player(s, s->chosen) != 0) {
         s->popt.depth = old_depth;
         s->popt.exact_empties = old_exact;
@@ -358,7 +350,7 @@ void nboard_run(struct session *s, struct runner *r, FILE *out)
     nb.depth = s->popt.depth > 0 ? s->popt.depth : NBOARD_DEFAULT_DEPTH;
     s->popt.depth = nb.depth;
     if (s->popt.exact_empties < 0)
-        s->popt.exact_empties = nboard_exact_empties(nb.depth);
+        s->popt.exact_empties = player_level_exact_empties(nb.depth);
     session_set_player(s, s->chosen);
     nb.first_mover = s->game->is_over(s->state) ? 0 : s->game->to_move(s->state);
     runner_set_any_line_stops(r, true);

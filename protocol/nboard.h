@@ -13,7 +13,6 @@
 #include <stdio.h>
 
 #define NBOARD_DEFAULT_DEPTH 12   /* until `set depth` (or --depth) */
-#define NBOARD_EXACT_CAP 20       /* empties an exact solve may start from */
 
 struct nboard {
     struct session *s;
@@ -41,12 +40,6 @@ struct nboard {
 /* Reads NBoard commands from the runner until the input ends or `quit`;
  * answers on out. r must have been made with a reader. */
 void nboard_run(struct session *s, struct runner *r, FILE *out);
-
-/* What `set depth N` means: solve exactly (to the last disc) once this
- * many empties or fewer are left — twice the depth, as Edax's levels do,
- * capped at NBOARD_EXACT_CAP so a solve stays within seconds, and never
- * below the depth itself (a search that deep reaches the end anyway). */
-int nboard_exact_empties(int depth);
 
 /* One protocol line: the text, a newline, and a flush (NBoard reads a
  * pipe). */

@@ -353,7 +353,7 @@ void nboard_hint(struct nboard *nb, int n)
     t.depth = nb->depth;
     /* The endgame rule of `set depth`: deepen to the end once the game is
      * that short (moves_left counts one side's moves). */
-    t.to_end = g->moves_left && 2 * g->moves_left(root) <= nboard_exact_empties(nb->depth);
+    t.to_end = g->moves_left && 2 * g->moves_left(root) <= player_level_exact_empties(nb->depth);
     t.want = n;
     if (!t.player) {
         nboard_error(nb, "no player for %s", g->name);

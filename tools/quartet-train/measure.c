@@ -202,14 +202,11 @@ static void sample(const struct measure_opts *o, struct mset *s)
 
 /* ---- the values ---- */
 
-/* `set depth D`'s endgame rule (nboard_exact_empties in protocol/nboard.c,
- * which the tools do not link): exact from min(2D, 20) empties, at least
- * D; hint deepens to the end where twice the moves left fit it. */
-static bool hint_to_end(int depth, int empties)
+/* `set depth D`'s endgame rule, as nboard_think.c reads it: hint deepens
+ * to the end where twice the moves left fit the level's exact empties. */
+static bool hint_to_end(int depth, const struct othello *st)
 {
-    int e = 2 * depth < 20 ? 2 * depth : 20;
-    e = e > depth ? e : depth;
-    return 2 * ((empties + 1) / 2) <= e;
+    return 2 * othello_game.moves_left(st) <= player_level_exact_empties(depth);
 }
 
 /* What nboard_think.c's hint reads from the reports: the first line of
@@ -266,7 +263,7 @@ static void value_of(struct work *w, void *player, struct oth_search *solver, st
 {
     double t0 = cpu_now();
     w->pt->reset(player);
-    struct hint h = {.depth = w->o->depth, .to_end = hint_to_end(w->o->depth, p->empties)};
+    struct hint h = {.depth = w->o->depth, .to_end = hint_to_end(w->o->depth, &p->st)};
     struct search_limits lim = {.stop = &h.stop, .report = on_report, .report_ctx = &h,
                                 .report_interval = 0.25};
     w->pt->genmove(player, &p->st, &lim);
