@@ -244,13 +244,6 @@ static void back_up(struct tree *t, size_t *idx, size_t n)
     }
 }
 
-static double cpu_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
-
 int build_book(const struct oth_weights *w, const struct book_opts *bo,
                const struct train_opts *o, const char *out)
 {
@@ -258,7 +251,7 @@ int build_book(const struct oth_weights *w, const struct book_opts *bo,
     size_t *idx = malloc(sizeof *idx * 1024), cap = 1024, nidx = 0;
     size_t *done = NULL;
     int rc = -1;
-    double wall = clock_now(), cpu = cpu_seconds();
+    double wall = clock_now(), cpu = clock_cpu_process();
     int margin = (int)(bo->margin * OTH_EVAL_UNIT + 0.5);
     bb_t P, O;
     oth_book_canon(0x0000000810000000ULL, 0x0000001008000000ULL, &P, &O);
@@ -333,7 +326,7 @@ int build_book(const struct oth_weights *w, const struct book_opts *bo,
     printf("book: %zu positions (plies 0-%d), %zu moves, depth %d, margin %.2f; "
            "start position %+.2f discs; %.1f s CPU, %.1f s wall\n",
            nd, maxply, nmoves, bo->depth, bo->margin, (double)rootv / OTH_EVAL_UNIT,
-           cpu_seconds() - cpu, clock_now() - wall);
+           clock_cpu_process() - cpu, clock_now() - wall);
     free(e);
 out:
     free(done);
@@ -375,14 +368,14 @@ int book_info(const char *path)
     double best = 1e9;
     long sink = 0;
     for (int run = 0; run < 5; run++) {
-        double t0 = cpu_seconds();
+        double t0 = clock_cpu_process();
         for (size_t i = 0; i < n; i++)
             for (int s = 0; s < 8; s++) {
                 struct oth_book_move m[OTH_BOOK_MAX_MOVES];
                 sink += oth_book_lookup(b, oth_sym(s, e[i].P), oth_sym(s, e[i].O), m,
                                         OTH_BOOK_MAX_MOVES, NULL);
             }
-        double t = (cpu_seconds() - t0) / (8.0 * (double)n) * 1e9;
+        double t = (clock_cpu_process() - t0) / (8.0 * (double)n) * 1e9;
         best = t < best ? t : best;
     }
     bb_t P = 0x0000000810000000ULL, O = 0x0000001008000000ULL;

@@ -2,6 +2,7 @@
  * backwards, each phase starting from the weights of the one after it
  * (in play order: fewer empties), labelled with the phases already
  * trained, fitted by ridge least squares, checked on held-out positions. */
+#include "engine/clock.h"
 #include "train.h"
 #include "engine/rng.h"
 
@@ -10,13 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 /* The positions of phase ph that are usable (game not over), shuffled by
  * the seed, at most o->per_phase of them. */
@@ -94,7 +88,7 @@ int train_phases(struct posset *s, struct oth_weights *w,
         return -1;
     int rc = 0;
     for (int ph = 0; ph < w->nphase && rc == 0; ph++) {
-        double t0 = now();
+        double t0 = clock_now();
         size_t n = phase_positions(s, w, ph, o, idx);
         /* The phase after this one in play is the best start (its
          * positions differ from these by a few moves) and lets searches
@@ -105,12 +99,12 @@ int train_phases(struct posset *s, struct oth_weights *w,
                    OTH_PHASE_SIZE * sizeof *w->w);
         if (label)
             rc = label_positions(s, idx, n, w, o);
-        double t1 = now();
+        double t1 = clock_now();
         if (rc == 0)
             rc = fit_phase(s, w, ph, idx, n, o);
         if (o->verbose)
             fprintf(stderr, "phase %d: labelling %.1f s, fitting %.1f s\n", ph,
-                    t1 - t0, now() - t1);
+                    t1 - t0, clock_now() - t1);
     }
     free(idx);
     return rc;

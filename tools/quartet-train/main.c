@@ -9,6 +9,7 @@
  * finished by the solver, for fitting on their results: selfplay.c,
  * merge.c), label-games (expert games finished by the solver:
  * label_games.c) and expand (their positions, labelled). */
+#include "engine/clock.h"
 #include "games.h"
 #include "label_games.h"
 #include "measure.h"
@@ -279,15 +280,6 @@ static int save_weights(const struct oth_weights *w, const char *path)
     return 0;
 }
 
-/* CPU time of this thread: the machine may be shared, and wall time
- * would then count other programs' turns. */
-static double cpu_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
-
 static int cmd_speed(const struct oth_weights *w, const struct train_opts *o)
 {
     enum { N = 4096 };
@@ -300,11 +292,11 @@ static int cmd_speed(const struct oth_weights *w, const struct train_opts *o)
     double best = 1e9;
     long sink = 0;
     for (int run = 0; run < 5; run++) {
-        double t0 = cpu_now();
+        double t0 = clock_cpu_thread();
         for (int rep = 0; rep < 100; rep++)
             for (int i = 0; i < N; i++)
                 sink += oth_eval_pattern(w, P[i], O[i]);
-        double t = (cpu_now() - t0) / (100.0 * N) * 1e9;
+        double t = (clock_cpu_thread() - t0) / (100.0 * N) * 1e9;
         best = t < best ? t : best;
     }
     printf("pattern evaluation: %.1f ns CPU time per position (best of 5 runs "

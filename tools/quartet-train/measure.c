@@ -251,23 +251,16 @@ struct work {
     int failed;
 };
 
-static double cpu_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
-
 static void value_of(struct work *w, void *player, struct oth_search *solver, struct mpos *p,
                      double *cpu_depth, double *cpu_exact)
 {
-    double t0 = cpu_now();
+    double t0 = clock_cpu_thread();
     w->pt->reset(player);
     struct hint h = {.depth = w->o->depth, .to_end = hint_to_end(w->o->depth, &p->st)};
     struct search_limits lim = {.stop = &h.stop, .report = on_report, .report_ctx = &h,
                                 .report_interval = 0.25};
     w->pt->genmove(player, &p->st, &lim);
-    double t1 = cpu_now();
+    double t1 = clock_cpu_thread();
     bb_t P = p->st.disc[p->st.side], O = p->st.disc[!p->st.side];
     p->cached = exact_cache_find(&w->cache, P, O, &p->exact);
     if (!p->cached) {
@@ -276,7 +269,7 @@ static void value_of(struct work *w, void *player, struct oth_search *solver, st
         p->exact = oth_solve(solver, P, O, p->st.board, false, &best, NULL);
     }
     *cpu_depth += t1 - t0;
-    *cpu_exact += cpu_now() - t1;
+    *cpu_exact += clock_cpu_thread() - t1;
     p->value = h.value;
     p->book = h.book;
     p->ok = h.got;

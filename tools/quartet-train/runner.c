@@ -1,6 +1,7 @@
 /* Plays a shard of a games-file run on worker threads (runner.h): the
  * lines written one write each, so that a stop leaves at most a torn
  * last line; resumed after checking what the file holds. */
+#include "engine/clock.h"
 #include "runner.h"
 
 #include <pthread.h>
@@ -8,35 +9,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
 struct run {
     const struct sp_job *j;
-    int *todo;              /* indexes still to play */
-    size_t ntodo;
+    int *pending;           /* indexes still to play */
+    size_t npending;
     atomic_size_t next, done;
     atomic_long positions;
     FILE *out;
     pthread_mutex_t lock;
     atomic_int err;
 };
-
-static double wall_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-static double cpu_seconds(void)
-{
-    struct rusage u;
-    getrusage(RUSAGE_SELF, &u);
-    return (double)u.ru_utime.tv_sec + u.ru_utime.tv_usec * 1e-6
-         + (double)u.ru_stime.tv_sec + u.ru_stime.tv_usec * 1e-6;
-}
 
 static void *worker(void *arg)
 {
@@ -56,9 +41,9 @@ static void *worker(void *arg)
     size_t i;
     struct sp_game g;
     char line[1024];
-    while ((i = atomic_fetch_add(&ru->next, 1)) < ru->ntodo && !ru->err) {
+    while ((i = atomic_fetch_add(&ru->next, 1)) < ru->npending && !ru->err) {
         oth_search_clear(s); /* a game depends on its index only */
-        j->play(j->ctx, s, ru->todo[i], &g);
+        j->play(j->ctx, s, ru->pending[i], &g);
         size_t n = sp_format(&g, line, sizeof line);
         int positions = 0;
         for (int k = 0; k < g.n; k++)
@@ -79,10 +64,10 @@ static void *worker(void *arg)
 static void progress(struct run *ru, double t0, bool last)
 {
     size_t done = atomic_load(&ru->done);
-    double dt = wall_now() - t0, rate = dt > 0 ? (double)done / dt : 0;
-    double eta = rate > 0 ? (double)(ru->ntodo - done) / rate : 0;
+    double dt = clock_now() - t0, rate = dt > 0 ? (double)done / dt : 0;
+    double eta = rate > 0 ? (double)(ru->npending - done) / rate : 0;
     fprintf(stderr, "%s%s: %zu/%zu games, %.2f games/s, %.0f positions/s, ETA %dh%02dm%s",
-            isatty(2) ? "\r" : "", ru->j->name, done, ru->ntodo, rate,
+            isatty(2) ? "\r" : "", ru->j->name, done, ru->npending, rate,
             dt > 0 ? (double)atomic_load(&ru->positions) / dt : 0.0, (int)(eta / 3600),
             (int)(eta / 60) % 60, isatty(2) && !last ? "" : "\n");
 }
@@ -131,8 +116,8 @@ static int prepare_output(struct run *ru)
     const struct sp_job *j = ru->j;
     const struct sp_sched *s = j->sched;
     bool *have = calloc((size_t)s->games, 1), fresh;
-    ru->todo = malloc((size_t)s->games * sizeof *ru->todo);
-    if (!have || !ru->todo) {
+    ru->pending = malloc((size_t)s->games * sizeof *ru->pending);
+    if (!have || !ru->pending) {
         free(have);
         fprintf(stderr, "quartet-train: out of memory\n");
         return -1;
@@ -143,7 +128,7 @@ static int prepare_output(struct run *ru)
     }
     for (int i = 0; i < s->games; i++)
         if (i % s->shard_n == s->shard_k - 1 && !have[i])
-            ru->todo[ru->ntodo++] = i;
+            ru->pending[ru->npending++] = i;
     free(have);
     ru->out = fopen(j->out, fresh ? "w" : "a");
     if (!ru->out || (fresh && (fprintf(ru->out, "%s\n", j->header) < 0 || fflush(ru->out)))) {
@@ -157,24 +142,24 @@ static int spawn(struct run *ru, int T)
 {
     pthread_t tid[64];
     int started = 0;
-    double t0 = wall_now(), c0 = cpu_seconds(), shown = t0;
+    double t0 = clock_now(), c0 = clock_cpu_process(), shown = t0;
     for (int t = 0; t < T && t < 64; t++)
         started += pthread_create(&tid[started], NULL, worker, ru) == 0;
     if (!started)
         worker(ru);
-    while (started && atomic_load(&ru->done) < ru->ntodo && !ru->err) {
+    while (started && atomic_load(&ru->done) < ru->npending && !ru->err) {
         nanosleep(&(struct timespec){0, 200000000}, NULL);
         double every = isatty(2) ? 1.0 : 30.0;
-        if (!ru->j->quiet && wall_now() - shown >= every) {
+        if (!ru->j->quiet && clock_now() - shown >= every) {
             progress(ru, t0, false);
-            shown = wall_now();
+            shown = clock_now();
         }
     }
     for (int t = 0; t < started; t++)
         pthread_join(tid[t], NULL);
     if (!ru->j->quiet)
         progress(ru, t0, true);
-    double cpu = cpu_seconds() - c0;
+    double cpu = clock_cpu_process() - c0;
     long pos = atomic_load(&ru->positions);
     size_t done = atomic_load(&ru->done);
     printf("%s: %zu games, %ld positions, %.1f CPU seconds: %.1f positions per CPU-second",
@@ -200,7 +185,7 @@ int sp_job_run(const struct sp_job *j)
     if (ru.out && fclose(ru.out) != 0)
         rc = -1;
     pthread_mutex_destroy(&ru.lock);
-    free(ru.todo);
+    free(ru.pending);
     if (rc != 0)
         fprintf(stderr, "quartet-train: %s failed (writing %s)\n", j->name, j->out);
     return rc;
