@@ -121,6 +121,25 @@ printf 'zz 0 1\n' >"$tmp/badexact"
 check "--exact-file: a bad line refused by file and line" \
     "$([ $? -eq 1 ] && grep -q 'badexact:1: not' "$tmp/bederr"; echo $?)"
 
+# --save: the measured positions as a positions file (tools/quartet-train
+# data: "QOTP", version 1, the count, 24-byte records), each the discs of
+# the exact file's line, its exact value in 1/128 disc, kind 1 (exact) and
+# its empties; calibrate reads it as exact labels.
+"$BIN/quartet-train" measure --in "$games" --years 2022 --empties 19-22 --list --threads 2 \
+    --exact-file "$tmp/xs" --save "$tmp/saved.pos" 2>/dev/null >"$tmp/sv"
+grep '^position ' "$tmp/sv" | awk '{ print $4 }' >"$tmp/sv-empties"
+paste -d ' ' "$tmp/xs" "$tmp/sv-empties" | awk '{ print $1, $2, $3 * 128, 1 + 256 * $4 }' >"$tmp/sv-want"
+od -An -v -j16 -w24 -t x8 "$tmp/saved.pos" | awk '{ print $1, $2 }' >"$tmp/sv-discs"
+od -An -v -j16 -w24 -t d4 "$tmp/saved.pos" | awk '{ print $5, $6 }' >"$tmp/sv-labels"
+paste -d ' ' "$tmp/sv-discs" "$tmp/sv-labels" >"$tmp/sv-got"
+check "--save: QOTP v1 of 12 records, each the exact file's discs and value, kind exact" \
+    "$([ "$(od -An -N16 -t x1 "$tmp/saved.pos" | tr -d ' \n')" = 514f545001000000"0c00000000000000" ] \
+       && [ "$(wc -l <"$tmp/sv-want")" -eq 12 ] && cmp -s "$tmp/sv-want" "$tmp/sv-got"; echo $?)"
+"$BIN/quartet-train" calibrate --in "$tmp/saved.pos" --weights data/othello.weights \
+    --out "$tmp/cal.w" --depth 2 --per-phase 12 --threads 1 >"$tmp/cal" 2>&1
+check "--save: calibrate takes the 12 as exact labels" \
+    "$([ "$(awk '/exact labels/ { n += $3 } END { print n + 0 }' "$tmp/cal")" -eq 12 ]; echo $?)"
+
 # Bad options are refused.
 "$BIN/quartet-train" measure --in "$games" --empties 23-18 >/dev/null 2>&1
 check "--empties 23-18 refused" "$([ $? -eq 2 ]; echo $?)"

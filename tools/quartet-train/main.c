@@ -63,7 +63,7 @@ static const char usage[] =
     "                                        each phase's bias set so that depth-D\n"
     "                                        searches meet the labels on average\n"
     "  measure --in GAMES [--years A-B] [--empties A-B (18-23)] [--depth D (6)]\n"
-    "         [--positions N] [--weights W] [--list] [--exact-file F]\n"
+    "         [--positions N] [--weights W] [--list] [--exact-file F] [--save POS]\n"
     "                                        NBoard's depth-D hint value against\n"
     "                                        the exact value, by empties and side\n"
     "options: --seed N (1) --threads N (2) --hash MB (2, selfplay 16; cleared\n"
@@ -457,6 +457,7 @@ static int run(const char *cmd, const struct args *a, struct train_opts *o)
         mo.seed = o->seed;
         mo.threads = o->threads;
         mo.hash_mb = a->hash_set ? o->hash_mb : 0;
+        mo.save = a->save;
         rc = need(a->in, "--in") ? -1 : measure_run(&mo);
     } else if (!strcmp(cmd, "book")) {
         char path[4096];

@@ -18,6 +18,7 @@
 #include "engine/games/othello/search.h"
 #include "engine/player.h"
 #include "records/transcript.h"
+#include "train.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -405,6 +406,32 @@ static int save_exact(const struct measure_opts *o, const struct mset *s)
     return rc;
 }
 
+/* Writes the measured positions with their exact values as a positions
+ * file (--save), so that `calibrate` and `fit` can learn from positions
+ * the games reached rather than from a solver's line. */
+static int save_positions(const struct measure_opts *o, const struct mset *s)
+{
+    if (!o->save)
+        return 0;
+    struct posset ps = {0};
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < s->n; i++) {
+        const struct mpos *p = &s->v[i];
+        if ((rc = pos_push(&ps, p->st.disc[p->st.side], p->st.disc[!p->st.side])) != 0)
+            break;
+        struct pos *q = &ps.v[ps.n - 1];
+        q->value = p->exact * OTH_EVAL_UNIT;
+        q->kind = LABEL_EXACT;
+        q->depth = (uint8_t)p->empties;    /* as games.c labels exact positions */
+    }
+    if (rc == 0)
+        rc = pos_save(&ps, o->save);
+    if (rc != 0)
+        fprintf(stderr, "quartet-train: %s: cannot write\n", o->save);
+    pos_free(&ps);
+    return rc;
+}
+
 int measure_run(const struct measure_opts *o)
 {
     struct mset s = {0};
@@ -423,7 +450,8 @@ int measure_run(const struct measure_opts *o)
         free(s.v);
         return -1;
     }
-    if (s.n > 0 && (values(o, &s, &w) != 0 || save_exact(o, &s) != 0)) {
+    if (s.n > 0 && (values(o, &s, &w) != 0 || save_exact(o, &s) != 0
+                   || save_positions(o, &s) != 0)) {
         exact_cache_free(&w.cache);
         free(s.v);
         return -1;

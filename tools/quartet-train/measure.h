@@ -19,6 +19,7 @@ struct measure_opts {
     int hash_mb;               /* each table; 0: the engine's 64 */
     bool list;                 /* one line per position before the table */
     const char *exact_file;    /* exact values read, and the new ones added */
+    const char *save;          /* positions file of the measured positions, exact labels */
 };
 
 int measure_run(const struct measure_opts *o);
