@@ -116,7 +116,7 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIBS)
 # test_linediff checks a protocol file, which the engine library leaves out.
 $(BUILD)/tests/test_linediff: $(BUILD)/protocol/linediff.o
 # test_train_games checks quartet-train's games file (and its positions).
-$(BUILD)/tests/test_train_games: $(BUILD)/tests/test_train_games.o $(BUILD)/tools/quartet-train/games.o $(BUILD)/tools/quartet-train/data.o $(LIBS)
+$(BUILD)/tests/test_train_games: $(BUILD)/tests/test_train_games.o $(BUILD)/tools/quartet-train/games.o $(BUILD)/tools/quartet-train/data.o $(BUILD)/tools/quartet-train/parallel.o $(LIBS)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 # test_othello_newgame checks what the session does at a new game (the
 # library after the session, which uses it).

@@ -16,6 +16,7 @@
  * one thread, in its canonical orientation, with a cleared table; the
  * batches have a fixed size, and a batch's children are merged in key
  * order. Positions where the side to move must pass are left out. */
+#include "parallel.h"
 #include "train.h"
 
 #include "engine/clock.h"
@@ -24,7 +25,6 @@
 #include "engine/games/othello/patterns.h"
 #include "engine/games/othello/search.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,15 +160,8 @@ static void *batch_worker(void *arg)
 
 static int value_batch(struct batch *b, int threads)
 {
-    pthread_t th[64];
-    int started = 0;
     atomic_store(&b->next, 0);
-    for (int i = 1; i < threads && i < 64; i++)
-        if (pthread_create(&th[started], NULL, batch_worker, b) == 0)
-            started++;
-    batch_worker(b);
-    for (int i = 0; i < started; i++)
-        pthread_join(th[i], NULL);
+    train_parallel(threads, batch_worker, b, 0);
     return atomic_load(&b->failed) ? -1 : 0;
 }
 

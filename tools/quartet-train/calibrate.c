@@ -5,12 +5,12 @@
  * exact values, searches at even depths come out low and at odd depths
  * high by about the same amount (doc/training.md). A constant for the
  * side to move at the leaves' phase takes that out of both. */
+#include "parallel.h"
 #include "train.h"
 #include "engine/games/othello/search.h"
 #include "engine/rng.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,23 +50,15 @@ static void *cal_run(void *arg)
 static int search_all(const struct posset *s, const size_t *idx, size_t n,
                       const struct oth_weights *w, const struct train_opts *o, double *err)
 {
-    int T = o->threads < 1 ? 1 : o->threads > 64 ? 64 : o->threads;
+    int T = train_threads(o->threads);
     atomic_size_t next = 0;
-    struct cal_job jobs[64];
-    pthread_t tid[64];
-    bool started[64];
+    struct cal_job jobs[TRAIN_MAX_THREADS];
     int failed = 0;
-    for (int t = 0; t < T; t++) {
+    for (int t = 0; t < T; t++)
         jobs[t] = (struct cal_job){s, idx, n, &next, w, o->depth, o->hash_mb, err, 0};
-        started[t] = pthread_create(&tid[t], NULL, cal_run, &jobs[t]) == 0;
-        if (!started[t])
-            cal_run(&jobs[t]);
-    }
-    for (int t = 0; t < T; t++) {
-        if (started[t])
-            pthread_join(tid[t], NULL);
+    train_parallel(T, cal_run, jobs, sizeof *jobs);
+    for (int t = 0; t < T; t++)
         failed |= jobs[t].failed;
-    }
     return failed ? -1 : 0;
 }
 

@@ -2,11 +2,11 @@
  * one: a match of fixed-depth searches from varied openings (each opening
  * played with both colours), and the prediction error on exactly solved
  * positions. */
+#include "parallel.h"
 #include "train.h"
 #include "engine/games/othello/search.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,22 +79,15 @@ static void *match_run(void *arg)
 int compare_match(const struct oth_weights *w, int games, int depth,
                   const struct train_opts *o)
 {
-    int T = o->threads < 1 ? 1 : o->threads > 64 ? 64 : o->threads;
+    int T = train_threads(o->threads);
     atomic_int next = 0;
-    struct match_job jobs[64];
-    pthread_t tid[64];
-    int started[64];
-    for (int t = 0; t < T; t++) {
+    struct match_job jobs[TRAIN_MAX_THREADS];
+    for (int t = 0; t < T; t++)
         jobs[t] = (struct match_job){w, o, (games + 1) / 2, depth, &next, 0, 0, 0, 0, 0};
-        started[t] = pthread_create(&tid[t], NULL, match_run, &jobs[t]) == 0;
-        if (!started[t])
-            match_run(&jobs[t]);
-    }
+    train_parallel(T, match_run, jobs, sizeof *jobs);
     int win = 0, draw = 0, loss = 0, err = 0;
     long margin = 0;
     for (int t = 0; t < T; t++) {
-        if (started[t])
-            pthread_join(tid[t], NULL);
         win += jobs[t].win, draw += jobs[t].draw, loss += jobs[t].loss;
         margin += jobs[t].margin;
         err |= jobs[t].err;

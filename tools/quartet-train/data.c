@@ -1,11 +1,11 @@
 /* quartet-train's positions: the positions file, self-play generation
  * from random openings, and labelling by the engine's own solver and
  * search (one searcher per thread). */
+#include "parallel.h"
 #include "train.h"
 #include "engine/games/othello/search.h"
 #include "engine/rng.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,21 +160,14 @@ static void *gen_run(void *arg)
  * gives the same file for the same seed at any thread count. */
 int gen_positions(struct posset *out, const struct train_opts *o)
 {
-    int T = o->threads < 1 ? 1 : o->threads > 64 ? 64 : o->threads;
-    struct gen_job jobs[64];
-    pthread_t tid[64];
-    int started[64];
-    for (int t = 0; t < T; t++) {
+    int T = train_threads(o->threads);
+    struct gen_job jobs[TRAIN_MAX_THREADS];
+    for (int t = 0; t < T; t++)
         jobs[t] = (struct gen_job){o, (int)((long)o->games * t / T),
                                    (int)((long)o->games * (t + 1) / T), {0}, 0};
-        started[t] = 1;
-        if (pthread_create(&tid[t], NULL, gen_run, &jobs[t]) != 0)
-            gen_run(&jobs[t]), started[t] = 0;
-    }
+    train_parallel(T, gen_run, jobs, sizeof *jobs);
     int err = 0;
     for (int t = 0; t < T; t++) {
-        if (started[t])
-            pthread_join(tid[t], NULL);
         err |= jobs[t].err;
         for (size_t i = 0; i < jobs[t].out.n; i++)
             err |= pos_push(out, jobs[t].out.v[i].P, jobs[t].out.v[i].O);
@@ -229,22 +222,14 @@ static void *label_run(void *arg)
 int label_positions(struct posset *s, const size_t *idx, size_t n,
                     const struct oth_weights *w, const struct train_opts *o)
 {
-    int T = o->threads < 1 ? 1 : o->threads > 64 ? 64 : o->threads;
+    int T = train_threads(o->threads);
     atomic_size_t next = 0;
-    struct label_job jobs[64];
-    pthread_t tid[64];
-    int started[64];
-    for (int t = 0; t < T; t++) {
+    struct label_job jobs[TRAIN_MAX_THREADS];
+    for (int t = 0; t < T; t++)
         jobs[t] = (struct label_job){s, idx, n, &next, w, o, 0};
-        started[t] = 1;
-        if (pthread_create(&tid[t], NULL, label_run, &jobs[t]) != 0)
-            label_run(&jobs[t]), started[t] = 0;
-    }
+    train_parallel(T, label_run, jobs, sizeof *jobs);
     int err = 0;
-    for (int t = 0; t < T; t++) {
-        if (started[t])
-            pthread_join(tid[t], NULL);
+    for (int t = 0; t < T; t++)
         err |= jobs[t].err;
-    }
     return err;
 }

@@ -11,6 +11,7 @@
  * runs (engine/games/othello/solve.c). */
 #include "measure.h"
 #include "exact_cache.h"
+#include "parallel.h"
 
 #include "engine/clock.h"
 #include "engine/game.h"
@@ -323,15 +324,7 @@ static int values(const struct measure_opts *o, struct mset *s, struct work *w)
     }
     /* The exact value does not depend on them; the solver's speed does. */
     w->order = oth_order_weights_for(NULL, play, "measure");
-    int n = o->threads < 1 ? 1 : o->threads, started = 0;
-    pthread_t th[64];
-    for (; started < n && started < 64; started++)
-        if (pthread_create(&th[started], NULL, worker, w) != 0)
-            break;
-    if (started == 0)
-        worker(w);
-    for (int i = 0; i < started; i++)
-        pthread_join(th[i], NULL);
+    train_parallel(o->threads, worker, w, 0);
     if (w->failed)
         fprintf(stderr, "quartet-train: a search gave no value (out of memory?)\n");
     return w->failed ? -1 : 0;

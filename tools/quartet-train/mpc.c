@@ -8,12 +8,12 @@
  * from searches with the solver's ordering weights (its selective passes
  * search with those). Searchers per thread, cleared per position, so the
  * file depends on the seed and the weights only. */
+#include "parallel.h"
 #include "train.h"
 #include "engine/games/othello/mpc.h"
 #include "engine/games/othello/search.h"
 #include "engine/rng.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -197,19 +197,9 @@ int mpc_fit(const struct posset *s, const struct oth_weights *w,
         return -1;
     }
     struct mpc_pool pool = {.jobs = jobs, .n = n, .w = w, .order = order ? order : w, .o = o};
-    int T = o->threads < 1 ? 1 : o->threads > 64 ? 64 : o->threads;
-    pthread_t tid[64];
-    int started[64];
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    for (int t = 0; t < T; t++) {
-        started[t] = pthread_create(&tid[t], NULL, pool_run, &pool) == 0;
-        if (!started[t])
-            pool_run(&pool);
-    }
-    for (int t = 0; t < T; t++)
-        if (started[t])
-            pthread_join(tid[t], NULL);
+    train_parallel(o->threads, pool_run, &pool, 0);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     struct oth_mpc *m = pool.err ? NULL : calloc(1, sizeof *m);
     if (m)
