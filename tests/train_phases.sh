@@ -3,7 +3,8 @@
 # count to phase 2*span + parity (awk computes the map a second way), the
 # reshaped weights start from --init's tables (with no fitting iterations
 # the midgame searches give --init's values and nodes, position by
-# position), and a layout of more than 60 phases is refused.
+# position), --empties A-B fits only those positions' phases, and a
+# layout of more than 60 phases is refused.
 : "${BIN:=bin}"
 export LC_ALL=C
 tmp=$(mktemp -d) || exit 1
@@ -52,6 +53,24 @@ bench "$tmp/w-10-1" >"$tmp/b"
 if [ -s "$tmp/a" ] && [ "$(wc -l <"$tmp/a")" -ge 10 ] && cmp -s "$tmp/a" "$tmp/b"; then
     ok "fit --parity --iters 0: the searches of --init, move, value and nodes"
 else bad "fit --parity --iters 0: the searches of --init, move, value and nodes" "$(diff "$tmp/a" "$tmp/b" | head -5)"; fi
+
+# fit --empties 0-14: only the phases of 0-14 empties are fitted (phases
+# 0-13 of the 30-span parity layout); the others keep --init's tables, so
+# the midgame searches are those of the unfitted reshape, where a fit of
+# every phase changes them.
+play=data/othello.weights
+fitp() { "$T" fit --in "$tmp/g.pos" --init "$play" --phases 30 --parity --holdout 0 --threads 1 "$@"; }
+fitp --empties 0-14 --out "$tmp/e14" >"$tmp/e14.out" 2>&1
+fitp --iters 0 --out "$tmp/e0" >/dev/null 2>&1
+fitp --out "$tmp/eall" >/dev/null 2>&1
+bench "$tmp/e0" >"$tmp/b0"; bench "$tmp/e14" >"$tmp/b14"; bench "$tmp/eall" >"$tmp/ball"
+if [ "$(wc -l <"$tmp/b0")" -ge 10 ] && cmp -s "$tmp/b0" "$tmp/b14" && ! cmp -s "$tmp/b0" "$tmp/ball" \
+    && awk '/^phase [0-9]+: [0-9]+ positions/ { p = $2 + 0; n = $3 + 0
+           if (p >= 14 && n > 0) bad = 1; if (p < 14 && n > 0) some = 1 }
+           END { exit bad || !some }' "$tmp/e14.out"; then
+    ok "fit --empties 0-14: those phases fitted, the midgame's searches those of --init"
+else bad "fit --empties 0-14: those phases fitted, the midgame's searches those of --init" \
+    "$(diff "$tmp/b0" "$tmp/b14" | head -3; grep '^phase' "$tmp/e14.out" | head -20)"; fi
 
 if "$T" fit --in "$tmp/g.pos" --phases 31 --parity --out "$tmp/x" >/dev/null 2>"$tmp/err"; then
     bad "fit --phases 31 --parity (62 phases) is refused" "exit status 0"

@@ -12,15 +12,18 @@
 #include <string.h>
 #include <time.h>
 
-/* The positions of phase ph that are usable (game not over), shuffled by
- * the seed, at most o->per_phase of them. */
+/* The positions of phase ph within --empties, shuffled by the seed, at
+ * most o->per_phase of them. A phase left without any keeps its start:
+ * --empties 0-24 refits the endgame and leaves --init's midgame as it is. */
 static size_t phase_positions(const struct posset *s, const struct oth_weights *w,
                               int ph, const struct train_opts *o, size_t *idx)
 {
     size_t n = 0;
-    for (size_t i = 0; i < s->n; i++)
-        if (oth_weights_phase(w, pos_empties(&s->v[i])) == ph)
+    for (size_t i = 0; i < s->n; i++) {
+        int e = pos_empties(&s->v[i]);
+        if (e >= o->empties_min && e <= o->empties_max && oth_weights_phase(w, e) == ph)
             idx[n++] = i;
+    }
     struct rng r;
     rng_seed(&r, o->seed ^ (0x51ed2701ULL * (uint64_t)(ph + 1)));
     for (size_t i = n; i > 1; i--) {

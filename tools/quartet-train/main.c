@@ -27,6 +27,7 @@ static const char usage[] =
     "         [--random A-B] [--play-depth D]\n"
     "  label  --in POS --out POS [--weights W] [--exact E] [--depth D]\n"
     "  fit    --in POS --out W [--init W]    fit labelled positions\n"
+    "         [--empties A-B (0-60)]         (phases without any keep --init's)\n"
     "  train  (--in POS | --games N) --out W [--save POS]\n"
     "                                        label and fit, phase by phase\n"
     "  match  --weights W [--games N] [--depth D]\n"
@@ -178,8 +179,12 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
             a->measure.year_min = a->year_min;
             a->measure.year_max = a->year_max;
         }
-        else if (!strcmp(f, "--empties"))
-            bad = parse_range(v, 1, 60, &a->measure.empties_min, &a->measure.empties_max);
+        else if (!strcmp(f, "--empties")) {
+            /* One reading for measure and fit. */
+            bad = parse_range(v, 0, 60, &o->empties_min, &o->empties_max);
+            a->measure.empties_min = o->empties_min;
+            a->measure.empties_max = o->empties_max;
+        }
         else if (!strcmp(f, "--positions")) {
             int n;
             bad = parse_int(v, 1, 100000000, &n);
@@ -528,7 +533,7 @@ int main(int argc, char **argv)
                            .random_max = 20, .play_depth = 2, .exact = 16,
                            .depth = 5, .lambda = 10, .iters = 80,
                            .per_phase = 80000,
-                           .holdout = 0.1, .nphase = 10, .hash_mb = 2,
+                           .holdout = 0.1, .empties_max = 60, .nphase = 10, .hash_mb = 2,
                            .per_bucket = 60, .mpc_depth = 11, .mpc_end = 20};
     struct args a = {.book = {.plies = 12, .margin = 4, .max = 2000},
                      .measure = {.empties_min = 18, .empties_max = 23}};

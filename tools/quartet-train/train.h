@@ -40,6 +40,7 @@ struct train_opts {
     double lambda;      /* fit */
     int iters;          /* fit */
     double holdout;     /* fit: share of positions held out */
+    int empties_min, empties_max; /* fit: only positions with these many empties */
     int nphase;
     int hash_mb;
     int verbose;
