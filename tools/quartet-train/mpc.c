@@ -10,6 +10,7 @@
  * file depends on the seed and the weights only. */
 #include "parallel.h"
 #include "train.h"
+#include "engine/clock.h"
 #include "engine/games/othello/mpc.h"
 #include "engine/games/othello/search.h"
 #include "engine/rng.h"
@@ -18,7 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define MAX_D 24
 #define MIN_SAMPLES 10
@@ -197,10 +197,9 @@ int mpc_fit(const struct posset *s, const struct oth_weights *w,
         return -1;
     }
     struct mpc_pool pool = {.jobs = jobs, .n = n, .w = w, .order = order ? order : w, .o = o};
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    double t0 = clock_now();
     train_parallel(o->threads, pool_run, &pool, 0);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double wall = clock_now() - t0;
     struct oth_mpc *m = pool.err ? NULL : calloc(1, sizeof *m);
     if (m)
         fit_all(jobs, n, o, m);
@@ -218,8 +217,7 @@ int mpc_fit(const struct posset *s, const struct oth_weights *w,
     if (rc != 0)
         fprintf(stderr, "quartet-train: %s\n", errbuf);
     else
-        printf("%zu positions searched in %.1f s; %d rows written to %s\n", n,
-               (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9,
+        printf("%zu positions searched in %.1f s; %d rows written to %s\n", n, wall,
                m->nrow, out);
     oth_mpc_free(m);
     return rc;
