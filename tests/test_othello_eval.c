@@ -460,6 +460,19 @@ static void test_fit(void)
     CHECK(spread > 3, "labels too uniform (%.2f)", spread);
     CHECK(fit < 0.02 * spread, "fit error %.4f", fit);
     CHECK(out < 0.08 * spread, "held-out error %.4f", out);
+    /* The same fit at any thread count, bit for bit (noisy labels, so
+     * the sums do not cancel to exact values). */
+    for (size_t i = 0; i < n; i++)
+        s[i].target += (float)(rng_unit(&r) * 4 - 2);
+    static float w1[OTH_PHASE_SIZE], wt[OTH_PHASE_SIZE];
+    struct oth_fit_opts o1 = {25, 3.0, 1};
+    CHECK(oth_fit(w1, s, n, &o1) == 0, "fit failed");
+    for (int t = 2; t <= 17; t += 5) {
+        memset(wt, 0, sizeof wt);
+        struct oth_fit_opts ot = {25, 3.0, t};
+        CHECK(oth_fit(wt, s, n, &ot) == 0, "fit failed");
+        CHECK(!memcmp(w1, wt, sizeof wt), "fit at %d threads differs from 1", t);
+    }
     free(s);
 }
 

@@ -1,6 +1,6 @@
 /* Fitting pattern weights by ridge least squares: preconditioned conjugate
  * gradients on the normal equations, each product A^T A p computed in one
- * pass over the samples, split over threads. */
+ * pass over the samples in fixed slices shared out over threads. */
 #include "eval_fit.h"
 
 #include <math.h>
@@ -23,41 +23,56 @@ static inline double predict(const double *w, const struct oth_fit_sample *s)
     return v;
 }
 
-/* One thread's share of out = A^T (A x) (or A^T (y - A x) with resid). */
+/* The samples are summed in OTH_FIT_CHUNKS fixed slices, each into its
+ * own vector, and the slices are added in order: the same floating-point
+ * sums at any thread count, so a fit does not depend on --threads. */
+#define OTH_FIT_CHUNKS 16
+
+/* One thread's share of out = A^T (A x) (or A^T (y - A x) with resid):
+ * the slices first, first + step, ... */
 struct job {
     const struct oth_fit_sample *s;
-    size_t lo, hi;
+    size_t n;
+    int first, step;
     const double *x;
-    double *out;
+    double **bufs;
     int resid;
 };
 
-static void *job_run(void *arg)
+static void slice_run(const struct job *j, int c)
 {
-    struct job *j = arg;
-    memset(j->out, 0, OTH_PHASE_SIZE * sizeof *j->out);
-    for (size_t i = j->lo; i < j->hi; i++) {
+    double *out = j->bufs[c];
+    memset(out, 0, OTH_PHASE_SIZE * sizeof *out);
+    size_t lo = j->n * (size_t)c / OTH_FIT_CHUNKS;
+    size_t hi = j->n * (size_t)(c + 1) / OTH_FIT_CHUNKS;
+    for (size_t i = lo; i < hi; i++) {
         const struct oth_fit_sample *s = &j->s[i];
         double v = predict(j->x, s);
         if (j->resid)
             v = s->target - v;
         for (int k = 0; k < OTH_NFEAT; k++)
-            j->out[s->feat[k]] += v;
+            out[s->feat[k]] += v;
     }
+}
+
+static void *job_run(void *arg)
+{
+    struct job *j = arg;
+    for (int c = j->first; c < OTH_FIT_CHUNKS; c += j->step)
+        slice_run(j, c);
     return NULL;
 }
 
-/* out = A^T A x, or A^T (y - A x); bufs: one OTH_PHASE_SIZE vector per
- * thread (thread 0 writes into out directly). */
+/* out = A^T A x, or A^T (y - A x); bufs: OTH_FIT_CHUNKS vectors of
+ * OTH_PHASE_SIZE, one a slice. */
 static void product(const struct oth_fit_sample *s, size_t n, int threads,
                     const double *x, double *out, double **bufs, int resid)
 {
-    struct job jobs[64];
-    pthread_t tid[64];
-    int started[64] = {0};
+    struct job jobs[OTH_FIT_CHUNKS];
+    pthread_t tid[OTH_FIT_CHUNKS];
+    int started[OTH_FIT_CHUNKS] = {0};
     for (int t = 0; t < threads; t++) {
-        jobs[t] = (struct job){s, n * t / threads, n * (t + 1) / threads, x,
-                               t ? bufs[t] : out, resid};
+        jobs[t] = (struct job){s, n, t, threads, x, bufs, resid};
         if (t)
             started[t] = pthread_create(&tid[t], NULL, job_run, &jobs[t]) == 0;
     }
@@ -67,9 +82,11 @@ static void product(const struct oth_fit_sample *s, size_t n, int threads,
             pthread_join(tid[t], NULL);
         else
             job_run(&jobs[t]); /* no thread: do its share here */
-        for (uint32_t e = 0; e < OTH_PHASE_SIZE; e++)
-            out[e] += bufs[t][e];
     }
+    memset(out, 0, OTH_PHASE_SIZE * sizeof *out);
+    for (int c = 0; c < OTH_FIT_CHUNKS; c++)
+        for (uint32_t e = 0; e < OTH_PHASE_SIZE; e++)
+            out[e] += bufs[c][e];
 }
 
 static double dot(const double *a, const double *b)
@@ -83,17 +100,18 @@ static double dot(const double *a, const double *b)
 int oth_fit(float *w, const struct oth_fit_sample *s, size_t n,
             const struct oth_fit_opts *o)
 {
-    int threads = o->threads < 1 ? 1 : o->threads > 64 ? 64 : o->threads;
+    int threads = o->threads < 1 ? 1
+                  : o->threads > OTH_FIT_CHUNKS ? OTH_FIT_CHUNKS : o->threads;
     double lambda = o->lambda > 0 ? o->lambda : 1e-6;
     size_t V = OTH_PHASE_SIZE;
-    double *mem = calloc(V * (size_t)(6 + threads), sizeof *mem);
+    double *mem = calloc(V * (size_t)(6 + OTH_FIT_CHUNKS), sizeof *mem);
     if (!mem)
         return -1;
     double *x = mem, *u = mem + V, *r = mem + 2 * V, *z = mem + 3 * V;
-    double *p = mem + 4 * V, *diag = mem + 5 * V, *bufs[64];
+    double *p = mem + 4 * V, *diag = mem + 5 * V, *bufs[OTH_FIT_CHUNKS];
     double *q = z; /* z is recomputed from r after q is used */
-    for (int t = 0; t < threads; t++)
-        bufs[t] = mem + (6 + (size_t)t) * V;
+    for (int c = 0; c < OTH_FIT_CHUNKS; c++)
+        bufs[c] = mem + (6 + (size_t)c) * V;
     for (size_t e = 0; e < V; e++)
         x[e] = w[e];
     for (size_t i = 0; i < n; i++)

@@ -17,7 +17,8 @@ struct oth_fit_sample {
 struct oth_fit_opts {
     int iters;      /* conjugate-gradient iterations (e.g. 60) */
     double lambda;  /* ridge penalty pulling weights to their start values */
-    int threads;    /* >= 1 */
+    int threads;    /* 1-16 (more count as 16); the result is the same at
+                       any count */
 };
 
 void oth_fit_sample_set(struct oth_fit_sample *s, bb_t P, bb_t O,
