@@ -3,8 +3,8 @@
 # count to phase 2*span + parity (awk computes the map a second way), the
 # reshaped weights start from --init's tables (with no fitting iterations
 # the midgame searches give --init's values and nodes, position by
-# position), --empties A-B fits only those positions' phases, and a
-# layout of more than 60 phases is refused.
+# position), --empties A-B fits only those positions' phases, a layout
+# of more than 60 phases is refused, and so are malformed numbers.
 : "${BIN:=bin}"
 export LC_ALL=C
 tmp=$(mktemp -d) || exit 1
@@ -77,6 +77,27 @@ if "$T" fit --in "$tmp/g.pos" --phases 31 --parity --out "$tmp/x" >/dev/null 2>"
 elif grep -q 'more than 60' "$tmp/err" && [ ! -e "$tmp/x" ]; then
     ok "fit --phases 31 --parity (62 phases) is refused"
 else bad "fit --phases 31 --parity (62 phases) is refused" "$(cat "$tmp/err")"; fi
+
+# Malformed numbers are refused by name before anything is written (they
+# were read loosely: --seed 1x as 1, --lambda 1x as 1, --random 2-x as 2-?).
+refused=0 total=0 why=
+for spec in "fit --seed 1x" "fit --seed -1" "fit --seed 99999999999999999999999" \
+            "fit --lambda 1x" "fit --lambda 0" "fit --lambda nan" "fit --holdout 1" \
+            "fit --holdout .5z" "fit --holdout -0.1" "selfplay --random 2-x" \
+            "selfplay --random 5-2" "selfplay --random 1-61" "selfplay --seed abc"; do
+    set -- $spec
+    total=$((total + 1))
+    rm -f "$tmp/x"
+    if ! "$T" "$1" --in "$tmp/g.pos" --games 1 --quiet "$2" "$3" --out "$tmp/x" >/dev/null 2>"$tmp/err" \
+        && grep -q "bad value for $2: $3\$" "$tmp/err" && [ ! -e "$tmp/x" ]; then
+        refused=$((refused + 1))
+    else why="$why $spec;"; fi
+done
+if [ "$refused" = "$total" ] && "$T" fit --in "$tmp/g.pos" --seed 18446744073709551615 --lambda 2.5e1 \
+    --holdout 0.25 --iters 1 --threads 1 --out "$tmp/x" >/dev/null 2>&1 && [ -s "$tmp/x" ]; then
+    ok "malformed --seed, --lambda, --holdout, --random refused by name, nothing written; good ones taken"
+else bad "malformed --seed, --lambda, --holdout, --random refused by name, nothing written; good ones taken" \
+    "not refused:$why"; fi
 
 # calibrate at depth 2 on positions of 8 games (exact from 14 empties):
 # each phase's error after is at most its error before, and a second

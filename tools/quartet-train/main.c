@@ -16,6 +16,9 @@
 #include "selfplay.h"
 #include "train.h"
 
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,6 +104,30 @@ static int parse_int(const char *s, int lo, int hi, int *out)
     if (*s == '\0' || *end || v < lo || v > hi)
         return -1;
     *out = (int)v;
+    return 0;
+}
+
+/* A decimal number with nothing after it, lo < v (or lo <= v with
+ * lo_inclusive) and v < hi. */
+static int parse_real(const char *s, double lo, bool lo_inclusive, double hi, double *out)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (*s == '\0' || *end || !isfinite(v) || v < lo || (v == lo && !lo_inclusive) || v >= hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* Digits only (no sign, no spaces), within 64 bits. */
+static int parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (!isdigit((unsigned char)*s) || *end || errno == ERANGE)
+        return -1;
+    *out = v;
     return 0;
 }
 
@@ -191,15 +218,14 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
             a->measure.positions = n;
         }
         else if (!strcmp(f, "--save")) a->save = v;
-        else if (!strcmp(f, "--seed")) o->seed = strtoull(v, NULL, 10);
+        else if (!strcmp(f, "--seed")) bad = parse_u64(v, &o->seed);
         else if (!strcmp(f, "--threads")) bad = parse_int(v, 1, 64, &o->threads);
         else if (!strcmp(f, "--hash")) bad = parse_int(v, 1, 4096, &o->hash_mb);
         else if (!strcmp(f, "--games")) {
             bad = parse_int(v, 1, 10000000, &o->games);
             a->match_games = o->games;
         } else if (!strcmp(f, "--random"))
-            bad = sscanf(v, "%d-%d", &o->random_min, &o->random_max) != 2
-               || o->random_min < 0 || o->random_max < o->random_min;
+            bad = parse_range(v, 0, 60, &o->random_min, &o->random_max);
         else if (!strcmp(f, "--play-depth"))
             bad = parse_int(v, 0, 20, &o->play_depth);
         else if (!strcmp(f, "--exact"))
@@ -226,9 +252,8 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
         else if (!strcmp(f, "--max-depth")) bad = parse_int(v, 3, 20, &o->mpc_depth);
         else if (!strcmp(f, "--end-max")) bad = parse_int(v, 0, 30, &o->mpc_end);
         else if (!strcmp(f, "--iters")) bad = parse_int(v, 0, 100000, &o->iters);
-        else if (!strcmp(f, "--lambda")) bad = (o->lambda = atof(v)) <= 0;
-        else if (!strcmp(f, "--holdout"))
-            bad = (o->holdout = atof(v)) < 0 || o->holdout >= 1;
+        else if (!strcmp(f, "--lambda")) bad = parse_real(v, 0, false, 1e12, &o->lambda);
+        else if (!strcmp(f, "--holdout")) bad = parse_real(v, 0, true, 1, &o->holdout);
         else {
             fprintf(stderr, "quartet-train: unknown option %s\n%s", f, usage);
             return -1;
