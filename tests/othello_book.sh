@@ -25,10 +25,31 @@ if "$BIN/quartet-train" book --out "$tmp/c.book" --plies x 2>"$tmp/err"; then
 elif grep -q 'bad value for --plies' "$tmp/err"; then ok "quartet-train book: a bad --plies is refused"
 else bad "quartet-train book: a bad --plies is refused" "$(cat "$tmp/err")"; fi
 
-# analyze FLAGS... : 0.3 s of analysis at the start, then genmove b.
+# analyzed "FIRST" "THEN" FLAGS...: sends FIRST, waits for the engine's
+# first analysis line (at most 30 s, so a loaded machine only waits
+# longer), then sends THEN; stdout in $tmp/out, stderr in $tmp/err.
+analyzed() {
+    first=$1 then=$2
+    shift 2
+    rm -f "$tmp/in"
+    mkfifo "$tmp/in"
+    "$QUARTET" "$@" <"$tmp/in" >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    exec 3>"$tmp/in"
+    printf '%b' "$first" >&3
+    i=0
+    while ! grep -q 'info move' "$tmp/out" && [ $i -lt 300 ] && kill -0 $pid 2>/dev/null; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+    printf '%b' "$then" >&3
+    exec 3>&-
+    wait $pid
+}
+
+# analyze FLAGS... : analysis at the start until its first line, then genmove b.
 analyze() {
-    { printf '1 analyze 10\n'; sleep 0.3; printf '2 genmove b\nquit\n'; } |
-        "$QUARTET" --threads 1 --time 0.1 "$@" >"$tmp/out" 2>"$tmp/err"
+    analyzed '1 analyze 10\n' '2 genmove b\nquit\n' --threads 1 --time 0.1 "$@"
     awk '/^=1$/ { on = 1; next } on && $0 == "" { exit } on { print }' "$tmp/out" >"$tmp/info"
     awk '{ for (i = 1; i < NF; i++) if ($i == "move") print $(i+1) }' "$tmp/info" | sort -u >"$tmp/moves"
     sed -n 's/^=2 //p' "$tmp/out" >"$tmp/move"
@@ -55,9 +76,8 @@ if [ -f data/othello.book ] && grep -q 'source book' "$tmp/info"; then
 else bad "the shipped book is found by default" "$(head -c 300 "$tmp/info")"; fi
 
 # Not on other sizes.
-{ printf 'boardsize 6\n1 analyze 10\n'; sleep 0.3; printf 'quit\n'; } |
-    "$QUARTET" --threads 1 --book "$tmp/a.book" >"$tmp/out" 2>&1
-if grep -q 'info move' "$tmp/out" && ! grep -q 'source book' "$tmp/out"; then
+analyzed 'boardsize 6\n1 analyze 10\n' 'quit\n' --threads 1 --book "$tmp/a.book"
+if grep -q 'info move' "$tmp/out" && ! grep -q 'source book' "$tmp/out" "$tmp/err"; then
     ok "6x6: no book"
 else bad "6x6: no book" "$(head -c 300 "$tmp/out")"; fi
 
