@@ -25,11 +25,11 @@ if "$BIN/quartet-train" book --out "$tmp/c.book" --plies x 2>"$tmp/err"; then
 elif grep -q 'bad value for --plies' "$tmp/err"; then ok "quartet-train book: a bad --plies is refused"
 else bad "quartet-train book: a bad --plies is refused" "$(cat "$tmp/err")"; fi
 
-# analyzed "FIRST" "THEN" FLAGS...: sends FIRST, waits for the engine's
+# analyzed "FIRST" "REST" FLAGS...: sends FIRST, waits for the engine's
 # first analysis line (at most 30 s, so a loaded machine only waits
-# longer), then sends THEN; stdout in $tmp/out, stderr in $tmp/err.
+# longer), then sends REST; stdout in $tmp/out, stderr in $tmp/err.
 analyzed() {
-    first=$1 then=$2
+    first=$1 rest=$2
     shift 2
     rm -f "$tmp/in"
     mkfifo "$tmp/in"
@@ -42,7 +42,7 @@ analyzed() {
         sleep 0.1
         i=$((i + 1))
     done
-    printf '%b' "$then" >&3
+    printf '%b' "$rest" >&3
     exec 3>&-
     wait $pid
 }
