@@ -8,11 +8,13 @@
  * regressions of the engine's own searches), selfplay and merge (games
  * finished by the solver, for fitting on their results: selfplay.c,
  * merge.c), label-games (expert games finished by the solver:
- * label_games.c) and expand (their positions, labelled). */
+ * label_games.c), expand (their positions, labelled) and sample (expert
+ * games' positions for the solver to label: sample.c). */
 #include "engine/clock.h"
 #include "games.h"
 #include "label_games.h"
 #include "measure.h"
+#include "sample.h"
 #include "selfplay.h"
 #include "train.h"
 
@@ -63,6 +65,11 @@ static const char usage[] =
     "                                        --source, the records labelled)\n"
     "  expand --in GAMES [--in ...] --out POS [--labels result|search]\n"
     "                                        the games' positions, labelled\n"
+    "  sample --in RECORDS --out POS [--years A-B] [--empties A-B (12-17)]\n"
+    "         [--deviate A-B] [--per-game K (1)]\n"
+    "                                        expert games' positions, unlabelled\n"
+    "                                        (for label): as played, or A to B\n"
+    "                                        random moves off the line\n"
     "  calibrate --in POS --weights W --out W2 [--depth D (4)] [--per-phase N (5000)]\n"
     "                                        each phase's bias set so that depth-D\n"
     "                                        searches meet the labels on average\n"
@@ -92,7 +99,8 @@ struct args {
     bool search_labels, quiet, depth_set, exact_set, random_set, hash_set;
     int shard_k, shard_n;
     int match_games, match_depth;
-    bool relabel, parity, phases_set, per_phase_set;
+    bool relabel, parity, phases_set, per_phase_set, empties_set;
+    int dev_min, dev_max, per_game;
     struct measure_opts measure;
     struct book_opts book;
 };
@@ -207,8 +215,9 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
             a->measure.year_max = a->year_max;
         }
         else if (!strcmp(f, "--empties")) {
-            /* One reading for measure and fit. */
+            /* One reading for measure, fit and sample. */
             bad = parse_range(v, 0, 60, &o->empties_min, &o->empties_max);
+            a->empties_set = true;
             a->measure.empties_min = o->empties_min;
             a->measure.empties_max = o->empties_max;
         }
@@ -218,6 +227,9 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
             a->measure.positions = n;
         }
         else if (!strcmp(f, "--save")) a->save = v;
+        else if (!strcmp(f, "--deviate"))
+            bad = parse_range(v, 1, 30, &a->dev_min, &a->dev_max);
+        else if (!strcmp(f, "--per-game")) bad = parse_int(v, 1, 60, &a->per_game);
         else if (!strcmp(f, "--seed")) bad = parse_u64(v, &o->seed);
         else if (!strcmp(f, "--threads")) bad = parse_int(v, 1, 64, &o->threads);
         else if (!strcmp(f, "--hash")) bad = parse_int(v, 1, 4096, &o->hash_mb);
@@ -372,6 +384,26 @@ static int cmd_label_games(const struct args *a, const struct train_opts *o)
     return label_games_run(&lo);
 }
 
+/* sample: 12-17 empties by default, the leaves of the depth-6 searches
+ * that measure's default 18-23 empties run. */
+static int cmd_sample(const struct args *a, const struct train_opts *o)
+{
+    if (need(a->in, "--in") || need(a->out, "--out"))
+        return -1;
+    struct sample_opts so = {
+        .in = a->in, .out = a->out, .year_min = a->year_min, .year_max = a->year_max,
+        .empties_min = a->empties_set ? o->empties_min : 12,
+        .empties_max = a->empties_set ? o->empties_max : 17,
+        .dev_min = a->dev_min, .dev_max = a->dev_max,
+        .per_game = a->per_game ? a->per_game : 1, .seed = o->seed,
+    };
+    if (a->per_game && !a->dev_max) {
+        fprintf(stderr, "quartet-train: --per-game counts deviations: give --deviate\n");
+        return -1;
+    }
+    return sample_run(&so);
+}
+
 /* Every game of every --in file, expanded into labelled positions. */
 static int cmd_expand(const struct args *a, struct posset *s)
 {
@@ -475,6 +507,8 @@ static int run(const char *cmd, const struct args *a, struct train_opts *o)
         if (need(a->in, "--in") || need(a->out, "--out"))
             return -1;
         rc = selfplay_merge(a->out, a->ins, a->nin, a->openings, a->source);
+    } else if (!strcmp(cmd, "sample")) {
+        rc = cmd_sample(a, o);
     } else if (!strcmp(cmd, "expand")) {
         if (need(a->in, "--in") || need(a->out, "--out"))
             return -1;
