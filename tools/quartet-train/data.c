@@ -5,6 +5,7 @@
 #include "train.h"
 #include "engine/games/othello/search.h"
 #include "engine/rng.h"
+#include "records/atomic.h"
 
 #include <stdatomic.h>
 #include <stdio.h>
@@ -27,16 +28,22 @@ int pos_push(struct posset *s, bb_t P, bb_t O)
     return 0;
 }
 
+/* Through records/atomic: a failed write leaves no file, and an
+ * existing one as it was. */
 int pos_save(const struct posset *s, const char *path)
 {
-    FILE *f = fopen(path, "wb");
-    if (!f)
+    struct atomic_file a;
+    char err[512];
+    if (atomic_open(&a, path, NULL, 0, err, sizeof err) != 0)
         return -1;
     uint32_t head[2] = {0x50544f51u /* "QOTP" */, 1};
     uint64_t n = s->n;
-    int ok = fwrite(head, sizeof head, 1, f) == 1 && fwrite(&n, 8, 1, f) == 1
-          && fwrite(s->v, sizeof *s->v, s->n, f) == s->n;
-    return fclose(f) == 0 && ok ? 0 : -1;
+    if (fwrite(head, sizeof head, 1, a.f) != 1 || fwrite(&n, 8, 1, a.f) != 1
+        || fwrite(s->v, sizeof *s->v, s->n, a.f) != s->n) {
+        atomic_abort(&a);
+        return -1;
+    }
+    return atomic_commit(&a, err, sizeof err);
 }
 
 int pos_load(struct posset *s, const char *path)

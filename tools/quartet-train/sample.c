@@ -13,8 +13,6 @@
 #include "engine/rng.h"
 
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 struct counts {
     long played, skipped;   /* deviations made, and those the game could not give */
@@ -116,22 +114,6 @@ static int deviate(const struct sample_opts *o, struct rng *r, const struct othe
     return 0;
 }
 
-/* Writes to a temporary file beside path, then renames: a failed run
- * leaves no file behind. */
-static int save_whole(const struct posset *s, const char *path)
-{
-    size_t len = strlen(path) + 8;
-    char *tmp = malloc(len);
-    if (!tmp)
-        return -1;
-    snprintf(tmp, len, "%s.tmp", path);
-    int rc = pos_save(s, tmp) == 0 && rename(tmp, path) == 0 ? 0 : -1;
-    if (rc != 0)
-        remove(tmp);
-    free(tmp);
-    return rc;
-}
-
 int sample_run(const struct sample_opts *o)
 {
     char err[512];
@@ -145,7 +127,7 @@ int sample_run(const struct sample_opts *o)
     struct counts c = {0};
     struct rng r;
     rng_seed(&r, o->seed);
-    static struct othello at[SP_MAX_PLIES + 1];
+    struct othello at[SP_MAX_PLIES + 1];
     int rc = 0;
     for (size_t g = 0; rc == 0 && g < src.n; g++) {
         int n = replay(&src.start[g], at);
@@ -153,7 +135,7 @@ int sample_run(const struct sample_opts *o)
     }
     if (rc != 0)
         fprintf(stderr, "quartet-train: out of memory\n");
-    else if ((rc = save_whole(&out, o->out)) != 0)
+    else if ((rc = pos_save(&out, o->out)) != 0)
         fprintf(stderr, "quartet-train: %s: cannot write\n", o->out);
     if (rc == 0) {
         printf("sample: %zu games (%ld left out: %ld illegal, %ld unfinished; %ld outside "

@@ -64,6 +64,7 @@ static inline void train_play(bb_t *P, bb_t *O, int sq)
 }
 
 int pos_push(struct posset *s, bb_t P, bb_t O);
+/* Written whole or not at all (records/atomic.h). 0 or -1. */
 int pos_save(const struct posset *s, const char *path);
 int pos_load(struct posset *s, const char *path);
 void pos_free(struct posset *s);
