@@ -5,24 +5,13 @@
  * ones this replay reaches; each deviation lies within its random moves of
  * a position of the games; the seed decides the file; bad requests fail
  * and leave no file. */
+#include "check.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static int passed, failed;
-#define CHECK(c, ...)                                                   \
-    do {                                                                \
-        if (c) {                                                        \
-            passed++;                                                   \
-        } else {                                                        \
-            failed++;                                                   \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                 \
-            printf(__VA_ARGS__);                                        \
-            printf("\n");                                               \
-        }                                                               \
-    } while (0)
 
 #define SAMPLE "tests/train/wthor-sample.txt"
 #define MAXPOS 20000
@@ -351,8 +340,8 @@ int main(void)
     CHECK(ngames >= 25, "the sample file's finished, legal games replayed (%d)", ngames);
     char dir[] = "/tmp/quartet-sample-XXXXXX";
     if (!mkdtemp(dir)) {
-        printf("FAIL no temporary folder\n0 passed, 1 failed\n");
-        return 1;
+        CHECK(0, "a temporary folder");
+        return check_report();
     }
     as_played(dir);
     deviations(dir);
@@ -361,6 +350,5 @@ int main(void)
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     if (system(cmd) != 0)
         printf("note: %s not removed\n", dir);
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return check_report();
 }
