@@ -24,14 +24,17 @@ run 1 >"$tmp/out1"
 grep '^position ' "$tmp/out2" >"$tmp/list"
 check "measure lists positions" "$([ -s "$tmp/list" ]; echo $?)"
 check "the same figures with 1 and 2 threads" "$(cmp -s "$tmp/out1" "$tmp/out2"; echo $?)"
-# 2 games of 2022 and the bare transcript; the bad game refused (line 11),
-# the 2021 game left out; 4 positions a game at 19-22 empties, and one
+# 2 games of 2022; the bad game (line 12) and the line whose last field
+# is two words (line 13) refused; the 2021 game and the bare transcript
+# (no year) left out by --years, as label-games and sample leave them
+# (records/games_line.h); 4 positions a game at 19-22 empties, and one
 # more, the forced pass at 22 empties, only counted.
-check "counts: games, refusals, --years, passes" "$(grep -qx 'measure: 3 games (1 refused, 1 outside --years), 12 positions at 19-22 empties (1 more with a forced pass, left out), 12 measured' "$tmp/out2"; echo $?)"
-check "the refused game named with its reason" \
-    "$(grep -q 'games.txt:11: game left out: move 2 (f5) is illegal' "$tmp/err2"; echo $?)"
-check "12 positions listed, both sides" \
-    "$([ "$(wc -l <"$tmp/list")" -eq 12 ] && grep -q ' Black ' "$tmp/list" && grep -q ' White ' "$tmp/list"; echo $?)"
+check "counts: games, refusals, --years, passes" "$(grep -qx 'measure: 2 games (2 refused, 2 outside --years), 8 positions at 19-22 empties (1 more with a forced pass, left out), 8 measured' "$tmp/out2"; echo $?)"
+check "the refused games named with their reasons" \
+    "$(grep -q 'games.txt:12: game left out: move 2 (f5) is illegal' "$tmp/err2" &&
+       grep -q 'games.txt:13: game left out: its last field is not one word' "$tmp/err2"; echo $?)"
+check "8 positions listed, both sides" \
+    "$([ "$(wc -l <"$tmp/list")" -eq 8 ] && grep -q ' Black ' "$tmp/list" && grep -q ' White ' "$tmp/list"; echo $?)"
 
 # NBoard: each position set as a GGF game (its moves from the start, the
 # pass written PA) and hinted at depth 6, one line at a time (a new line
@@ -91,7 +94,7 @@ sed -n '/^empties /,$p' "$tmp/out2" | sed 1d >"$tmp/shown"
 check "the table = an awk recomputation from the list" "$(cmp -s "$tmp/table" "$tmp/shown"; echo $?)"
 check "measure exits 0" "$rc"
 
-# A sample: 5 of the 12, the same at any --threads, with the full run's
+# A sample: 5 of the 8, the same at any --threads, with the full run's
 # values.
 "$BIN/quartet-train" measure --in "$games" --years 2022 --empties 19-22 --positions 5 \
     --seed 7 --list --threads 2 2>/dev/null | grep '^position ' >"$tmp/s2"
@@ -107,9 +110,9 @@ check "--positions 5: 5 of the list, the same at 1 and 2 threads" \
 ef() { "$BIN/quartet-train" measure --in "$games" --years 2022 --empties 19-22 --list \
     --threads 2 --exact-file "$tmp/xf" 2>/dev/null; }
 ef >"$tmp/e1"; ef >"$tmp/e2"
-check "--exact-file: 12 positions written, the same list and table from the file" \
-    "$([ "$(wc -l <"$tmp/xf")" -eq 12 ] && grep -q '(12 solved, .* 0 from --exact-file)' "$tmp/e1" \
-       && grep -q '(0 solved, .* 12 from --exact-file)' "$tmp/e2" \
+check "--exact-file: 8 positions written, the same list and table from the file" \
+    "$([ "$(wc -l <"$tmp/xf")" -eq 8 ] && grep -q '(8 solved, .* 0 from --exact-file)' "$tmp/e1" \
+       && grep -q '(0 solved, .* 8 from --exact-file)' "$tmp/e2" \
        && grep -v '^cpu: ' "$tmp/e2" | cmp -s "$tmp/out2" -; echo $?)"
 awk 'NR == 1 { $3 = $3 > 0 ? $3 - 10 : $3 + 10 } { print }' "$tmp/xf" >"$tmp/xf2" && mv "$tmp/xf2" "$tmp/xf"
 ef | grep '^position ' >"$tmp/e3"
@@ -132,13 +135,19 @@ paste -d ' ' "$tmp/xs" "$tmp/sv-empties" | awk '{ print $1, $2, $3 * 128, 1 + 25
 od -An -v -j16 -w24 -t x8 "$tmp/saved.pos" | awk '{ print $1, $2 }' >"$tmp/sv-discs"
 od -An -v -j16 -w24 -t d4 "$tmp/saved.pos" | awk '{ print $5, $6 }' >"$tmp/sv-labels"
 paste -d ' ' "$tmp/sv-discs" "$tmp/sv-labels" >"$tmp/sv-got"
-check "--save: QOTP v1 of 12 records, each the exact file's discs and value, kind exact" \
-    "$([ "$(od -An -N16 -t x1 "$tmp/saved.pos" | tr -d ' \n')" = 514f545001000000"0c00000000000000" ] \
-       && [ "$(wc -l <"$tmp/sv-want")" -eq 12 ] && cmp -s "$tmp/sv-want" "$tmp/sv-got"; echo $?)"
+check "--save: QOTP v1 of 8 records, each the exact file's discs and value, kind exact" \
+    "$([ "$(od -An -N16 -t x1 "$tmp/saved.pos" | tr -d ' \n')" = 514f545001000000"0800000000000000" ] \
+       && [ "$(wc -l <"$tmp/sv-want")" -eq 8 ] && cmp -s "$tmp/sv-want" "$tmp/sv-got"; echo $?)"
 "$BIN/quartet-train" calibrate --in "$tmp/saved.pos" --weights data/othello.weights \
     --out "$tmp/cal.w" --depth 2 --per-phase 12 --threads 1 >"$tmp/cal" 2>&1
-check "--save: calibrate takes the 12 as exact labels" \
-    "$([ "$(awk '/exact labels/ { n += $3 } END { print n + 0 }' "$tmp/cal")" -eq 12 ]; echo $?)"
+check "--save: calibrate takes the 8 as exact labels" \
+    "$([ "$(awk '/exact labels/ { n += $3 } END { print n + 0 }' "$tmp/cal")" -eq 8 ]; echo $?)"
+
+# Without --years every line with a transcript is measured: the 2021
+# game and the bare transcript too (4 positions each at 19-22 empties).
+"$BIN/quartet-train" measure --in "$games" --empties 19-22 --threads 2 2>/dev/null >"$tmp/all"
+check "without --years: 4 games (2 refused), 16 positions" \
+    "$(grep -q '^measure: 4 games (2 refused, 0 outside --years), 16 positions at 19-22 empties' "$tmp/all"; echo $?)"
 
 # Bad options are refused.
 "$BIN/quartet-train" measure --in "$games" --empties 23-18 >/dev/null 2>&1

@@ -6,7 +6,7 @@
 #include "runner.h"
 #include "selfplay.h"
 #include "engine/games/othello/othello.h"
-#include "records/strict.h"
+#include "records/games_line.h"
 #include "records/transcript.h"
 
 #include <stdio.h>
@@ -57,32 +57,6 @@ static int replay(const char *word, int exact, struct sp_start *st, struct sp_st
     return st->exact >= 0 ? QUALIFIES : CUT;
 }
 
-/* The year (-1 if none) and transcript (NULL when the last field is not
- * one word) of one line (NUL-terminated, no newline); -1 for a comment or
- * blank line. */
-static int split_line(char *line, long *year, char **word)
-{
-    line[strcspn(line, "\r")] = '\0';
-    char *p = line + strspn(line, " \t");
-    if (*p == '#' || *p == '\0')
-        return -1;
-    *year = -1;
-    char *tab = strrchr(p, '\t');
-    if (tab) {
-        long y;
-        const char *e = strict_long(p, 0, 9999, &y);
-        if (e && *e == '\t')
-            *year = y;
-        p = tab + 1;
-    }
-    p += strspn(p, " ");
-    char *end = p + strcspn(p, " ");
-    /* One word: a transcript with more after it is no transcript. */
-    *word = end[strspn(end, " ")] ? NULL : p;
-    *end = '\0';
-    return 0;
-}
-
 static void hash_plies(uint32_t *h, const struct sp_start *all)
 {
     for (int i = 0; i < all->n; i++)
@@ -126,10 +100,9 @@ int lg_source_load(const char *path, int exact, int year_min, int year_max,
             rc = -1;
             break;
         }
-        line[strcspn(line, "\n")] = '\0';
-        if (split_line(line, &year, &word) != 0)
+        if (games_line_split(line, &year, &word) != 0)
             continue;
-        if (year_max && (year < year_min || year > year_max)) {
+        if (!games_line_year_kept(year, year_min, year_max)) {
             src->other_years++;
             continue;
         }

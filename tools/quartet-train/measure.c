@@ -18,6 +18,7 @@
 #include "engine/games/othello/othello.h"
 #include "engine/games/othello/search.h"
 #include "engine/player.h"
+#include "records/games_line.h"
 #include "records/transcript.h"
 #include "train.h"
 
@@ -114,26 +115,6 @@ static int take_game(const struct measure_opts *o, char *text, long line, struct
     return rc;
 }
 
-/* A WTHOR line's year (its first field; 0 when not a number) and
- * transcript (its last), or a bare transcript (year -1); NULL for a blank
- * or '#' line. */
-static char *split_line(char *line, int *year)
-{
-    line[strcspn(line, "\r\n")] = '\0';
-    char *t = line + strspn(line, " \t");
-    *year = -1;
-    if (!*t || *t == '#')
-        return NULL;
-    char *tab = strrchr(line, '\t');
-    if (tab) {
-        *year = atoi(line);
-        t = tab + 1;
-    }
-    t += strspn(t, " ");
-    t[strcspn(t, " ")] = '\0';
-    return t;
-}
-
 static int read_games(const struct measure_opts *o, struct mset *s, struct counts *c)
 {
     FILE *f = fopen(o->in, "r");
@@ -146,17 +127,19 @@ static int read_games(const struct measure_opts *o, struct mset *s, struct count
     long line = 0;
     int rc = 0;
     while (rc == 0 && getline(&buf, &bcap, f) >= 0) {
-        int year;
-        char *t = split_line(buf, &year);
+        long year;
+        char *t;
         line++;
-        if (!t)
+        if (games_line_split(buf, &year, &t) != 0)
             continue;
-        if (o->year_max > 0 && year >= 0 && (year < o->year_min || year > o->year_max)) {
+        if (!games_line_year_kept(year, o->year_min, o->year_max)) {
             c->outside++;
             continue;
         }
         size_t before = s->n;
-        if (take_game(o, t, line, s, c, why, sizeof why) == 0) {
+        if (!t)
+            snprintf(why, sizeof why, "its last field is not one word (a transcript)");
+        if (t && take_game(o, t, line, s, c, why, sizeof why) == 0) {
             c->games++;
         } else if (!strcmp(why, "out of memory")) {
             fprintf(stderr, "quartet-train: out of memory\n");
