@@ -4,7 +4,8 @@
 # reshaped weights start from --init's tables (with no fitting iterations
 # the midgame searches give --init's values and nodes, position by
 # position), --empties A-B fits only those positions' phases, a layout
-# of more than 60 phases is refused, and so are malformed numbers.
+# of more than 60 phases is refused, and so are malformed numbers;
+# several --in files are read as one, joined in order.
 : "${BIN:=bin}"
 export LC_ALL=C
 tmp=$(mktemp -d) || exit 1
@@ -117,6 +118,33 @@ if [ "$(wc -l <"$tmp/after1")" -ge 8 ] && cmp -s "$tmp/after1" "$tmp/before2" \
     ok "calibrate: each phase's mean error no larger after; a second run starts from it"
 else bad "calibrate: each phase's mean error no larger after; a second run starts from it" \
     "$(cat "$tmp/cal1.out"; diff "$tmp/after1" "$tmp/before2")"; fi
+
+# Several --in files are one set, in the order given: the fit on g.pos
+# and c.pos is, byte for byte, the fit on a file joined here by hand (a
+# header with the summed count, then each file's 24-byte records), and
+# so is error's count. A command that reads one file refuses a second
+# --in rather than leaving it unread (fit used to fit the first alone).
+count() { od -An -tu8 -j8 -N8 "$1" | tr -d ' '; }
+n1=$(count "$tmp/g.pos") n2=$(count "$tmp/c.pos")
+le8() { n=$1 i=0; while [ $i -lt 8 ]; do printf "\\$(printf %03o $((n % 256)))"; n=$((n / 256)) i=$((i + 1)); done; }
+{ head -c 8 "$tmp/g.pos"; le8 $((n1 + n2))
+  tail -c +17 "$tmp/g.pos"; tail -c +17 "$tmp/c.pos"; } >"$tmp/j.pos"
+fitj() { "$T" fit --init "$play" --phases 30 --parity --holdout 0 --iters 5 --threads 1 "$@"; }
+fitj --in "$tmp/j.pos" --out "$tmp/wj" >/dev/null 2>&1
+fitj --in "$tmp/g.pos" --in "$tmp/c.pos" --out "$tmp/w2" >/dev/null 2>"$tmp/err"
+fitj --in "$tmp/g.pos" --out "$tmp/w1" >/dev/null 2>&1
+"$T" error --weights "$play" --in "$tmp/g.pos" --in "$tmp/c.pos" >"$tmp/e2" 2>&1
+"$T" error --weights "$play" --in "$tmp/j.pos" >"$tmp/ej" 2>&1
+if [ "$n1" -gt 0 ] && [ "$n2" -gt 0 ] && [ -s "$tmp/wj" ] && cmp -s "$tmp/wj" "$tmp/w2" \
+    && ! cmp -s "$tmp/w1" "$tmp/w2" && [ -s "$tmp/ej" ] && cmp -s "$tmp/ej" "$tmp/e2"; then
+    ok "fit, error --in A --in B: the positions of both, as one file joined by hand"
+else bad "fit, error --in A --in B: the positions of both, as one file joined by hand" \
+    "$(cat "$tmp/err"; diff "$tmp/ej" "$tmp/e2" | head -4)"; fi
+rm -f "$tmp/x"
+if ! "$T" measure --in "$tmp/g.txt" --in "$tmp/c.txt" --save "$tmp/x" >/dev/null 2>"$tmp/err" \
+    && grep -q 'measure reads one --in file (2 given)' "$tmp/err" && [ ! -e "$tmp/x" ]; then
+    ok "measure --in A --in B is refused by name, nothing written"
+else bad "measure --in A --in B is refused by name, nothing written" "$(cat "$tmp/err")"; fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -71,6 +71,32 @@ int pos_load(struct posset *s, const char *path)
     return ok ? 0 : -1;
 }
 
+/* Another file's positions after s's: several --in files read as one
+ * set, in the order given. On failure s is as it was. */
+int pos_load_append(struct posset *s, const char *path)
+{
+    struct posset t = {0};
+    if (pos_load(&t, path) != 0) {
+        pos_free(&t);
+        return -1;
+    }
+    if (!s->v) {
+        *s = t;
+        return 0;
+    }
+    struct pos *v = realloc(s->v, (s->n + t.n + 1) * sizeof *v);
+    if (!v) {
+        pos_free(&t);
+        return -1;
+    }
+    memcpy(v + s->n, t.v, t.n * sizeof *v);
+    s->v = v;
+    s->n += t.n;
+    s->cap = s->n;
+    pos_free(&t);
+    return 0;
+}
+
 void pos_free(struct posset *s)
 {
     free(s->v);

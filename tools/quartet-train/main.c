@@ -86,7 +86,9 @@ static const char usage[] =
     "  mpc: --per-bucket N (60) --max-depth D (11) --end-max E (20)\n"
     "  --iters N (80) --holdout F (0.1) --verbose\n"
     "  --relabel      (train) drop the search labels of the input first:\n"
-    "                 they depend on the weights they were made with\n";
+    "                 they depend on the weights they were made with\n"
+    "  --in POS given again (label, calibrate, fit, train, mpc, error): the\n"
+    "                 files' positions joined in that order\n";
 
 #define MAX_INPUTS 1024
 
@@ -294,13 +296,27 @@ static int need(const char *v, const char *flag)
     return v ? 0 : -1;
 }
 
-static int load_positions(struct posset *s, const char *path)
+/* Every --in file's positions, joined in the order given. */
+static int load_positions(struct posset *s, const struct args *a)
 {
-    if (pos_load(s, path) != 0) {
-        fprintf(stderr, "quartet-train: %s: not a readable positions file\n", path);
-        return -1;
-    }
+    for (int i = 0; i < a->nin; i++)
+        if (pos_load_append(s, a->ins[i]) != 0) {
+            fprintf(stderr, "quartet-train: %s: not a readable positions file\n", a->ins[i]);
+            return -1;
+        }
     return 0;
+}
+
+/* The commands that read several --in files: the positions files are
+ * joined, the game files expanded or merged one after another. */
+static bool reads_several(const char *cmd)
+{
+    static const char *const several[] = {"label", "calibrate", "fit", "train", "mpc",
+                                          "error", "merge", "expand"};
+    for (size_t i = 0; i < sizeof several / sizeof *several; i++)
+        if (!strcmp(cmd, several[i]))
+            return true;
+    return false;
 }
 
 static int save_positions(const struct posset *s, const char *path)
@@ -452,6 +468,10 @@ static int run(const char *cmd, const struct args *a, struct train_opts *o)
     struct posset s = {0};
     struct oth_weights *w = NULL, *ow = NULL;
     int rc = -1;
+    if (a->nin > 1 && !reads_several(cmd)) {
+        fprintf(stderr, "quartet-train: %s reads one --in file (%d given)\n", cmd, a->nin);
+        return -1;
+    }
     if (!strcmp(cmd, "gen")) {
         if (need(a->out, "--out") || need(o->games ? "" : NULL, "--games"))
             return -1;
@@ -460,7 +480,7 @@ static int run(const char *cmd, const struct args *a, struct train_opts *o)
         if (rc == 0)
             rc = save_positions(&s, a->out);
     } else if (!strcmp(cmd, "label")) {
-        if (need(a->in, "--in") || need(a->out, "--out") || load_positions(&s, a->in))
+        if (need(a->in, "--in") || need(a->out, "--out") || load_positions(&s, a))
             return -1;
         if (a->weights && !(w = load_weights(a->weights)))
             goto done;
@@ -474,7 +494,7 @@ static int run(const char *cmd, const struct args *a, struct train_opts *o)
     } else if (!strcmp(cmd, "calibrate")) {
         if (need(a->in, "--in") || need(a->weights, "--weights") || need(a->out, "--out"))
             return -1;
-        if (load_positions(&s, a->in) || !(w = load_weights(a->weights)))
+        if (load_positions(&s, a) || !(w = load_weights(a->weights)))
             goto done;
         struct train_opts co = *o;
         co.depth = a->match_depth ? a->match_depth : 4;
@@ -486,7 +506,7 @@ static int run(const char *cmd, const struct args *a, struct train_opts *o)
         bool train = !strcmp(cmd, "train");
         if (need(a->out, "--out"))
             return -1;
-        if (a->in ? load_positions(&s, a->in) : train && o->games ? gen_positions(&s, o)
+        if (a->in ? load_positions(&s, a) : train && o->games ? gen_positions(&s, o)
                                                                 : need(NULL, "--in"))
             goto done;
         for (size_t i = 0; a->relabel && i < s.n; i++)
@@ -540,7 +560,7 @@ static int run(const char *cmd, const struct args *a, struct train_opts *o)
     } else if (!strcmp(cmd, "mpc")) {
         if (need(a->out, "--out"))
             return -1;
-        if (a->in ? load_positions(&s, a->in) : o->games ? gen_positions(&s, o)
+        if (a->in ? load_positions(&s, a) : o->games ? gen_positions(&s, o)
                                                           : need(NULL, "--in or --games"))
             goto done;
         char path[4096];
@@ -569,7 +589,7 @@ static int run(const char *cmd, const struct args *a, struct train_opts *o)
                                a->match_depth ? a->match_depth : 4, o);
         else if (!strcmp(cmd, "speed"))
             rc = cmd_speed(w, o);
-        else if (!need(a->in, "--in") && !load_positions(&s, a->in))
+        else if (!need(a->in, "--in") && !load_positions(&s, a))
             rc = compare_error(w, &s);
     } else {
         fprintf(stderr, "quartet-train: unknown command %s\n%s", cmd, usage);

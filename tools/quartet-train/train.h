@@ -67,6 +67,7 @@ int pos_push(struct posset *s, bb_t P, bb_t O);
 /* Written whole or not at all (records/atomic.h). 0 or -1. */
 int pos_save(const struct posset *s, const char *path);
 int pos_load(struct posset *s, const char *path);
+int pos_load_append(struct posset *s, const char *path);
 void pos_free(struct posset *s);
 int pos_empties(const struct pos *p);
 
