@@ -16,93 +16,7 @@
 #define SAMPLE "tests/train/wthor-sample.txt"
 #define MAXPOS 20000
 
-/* ---- a plain Othello: b[sq] 0 empty, 1 the mover's, 2 the other's ---- */
-
-struct board {
-    int8_t b[64];
-};
-
-static int flips_dir(const struct board *x, int sq, int dr, int dc, int *out)
-{
-    int r = sq / 8 + dr, c = sq % 8 + dc, n = 0;
-    while (r >= 0 && r < 8 && c >= 0 && c < 8 && x->b[r * 8 + c] == 2) {
-        out[n++] = r * 8 + c;
-        r += dr;
-        c += dc;
-    }
-    if (n && r >= 0 && r < 8 && c >= 0 && c < 8 && x->b[r * 8 + c] == 1)
-        return n;
-    return 0;
-}
-
-static int legal(const struct board *x, int sq)
-{
-    int tmp[8];
-    if (x->b[sq])
-        return 0;
-    for (int dr = -1; dr <= 1; dr++)
-        for (int dc = -1; dc <= 1; dc++)
-            if ((dr || dc) && flips_dir(x, sq, dr, dc, tmp))
-                return 1;
-    return 0;
-}
-
-static int any_move(const struct board *x)
-{
-    for (int sq = 0; sq < 64; sq++)
-        if (legal(x, sq))
-            return 1;
-    return 0;
-}
-
-/* Plays sq for the mover; the result is seen from the other side. */
-static struct board play(const struct board *x, int sq)
-{
-    struct board y = *x;
-    int fl[8];
-    for (int dr = -1; dr <= 1; dr++)
-        for (int dc = -1; dc <= 1; dc++) {
-            int n = (dr || dc) ? flips_dir(x, sq, dr, dc, fl) : 0;
-            for (int i = 0; i < n; i++)
-                y.b[fl[i]] = 1;
-        }
-    y.b[sq] = 1;
-    for (int i = 0; i < 64; i++)
-        y.b[i] = y.b[i] ? (int8_t)(3 - y.b[i]) : 0;
-    return y;
-}
-
-static struct board pass(const struct board *x)
-{
-    struct board y = *x;
-    for (int i = 0; i < 64; i++)
-        y.b[i] = y.b[i] ? (int8_t)(3 - y.b[i]) : 0;
-    return y;
-}
-
-static int empties(const struct board *x)
-{
-    int n = 0;
-    for (int i = 0; i < 64; i++)
-        n += !x->b[i];
-    return n;
-}
-
-struct pos {
-    uint64_t P, O;
-};
-
-static struct pos to_pos(const struct board *x)
-{
-    struct pos p = {0, 0};
-    for (int i = 0; i < 64; i++) {
-        if (x->b[i] == 1)
-            p.P |= 1ULL << i;
-        if (x->b[i] == 2)
-            p.O |= 1ULL << i;
-    }
-    return p;
-}
+#include "plain_othello.h"
 
 /* ---- the games: every position before each move, the side to move
  * having one (passes put in where forced) ---- */
@@ -198,38 +112,6 @@ static long read_file(const char *path, struct pos *v, long cap, int *labelled)
 }
 
 static struct pos got[MAXPOS], want[MAXPOS];
-
-static int same_pos(struct pos a, const struct board *x)
-{
-    struct pos b = to_pos(x);
-    return a.P == b.P && a.O == b.O;
-}
-
-/* Some sequence of exactly k moves (passes where forced, not counted)
- * leads from x to p. */
-static int reaches(const struct board *x, int k, struct pos p)
-{
-    struct board y = *x;
-    if (!any_move(&y)) {
-        y = pass(&y);
-        if (!any_move(&y))
-            return 0;
-    }
-    if (k == 0)
-        return same_pos(p, &y);
-    for (int sq = 0; sq < 64; sq++)
-        if (legal(&y, sq)) {
-            struct board z = play(&y, sq);
-            if (reaches(&z, k - 1, p))
-                return 1;
-        }
-    return 0;
-}
-
-static int popc(uint64_t x)
-{
-    return __builtin_popcountll(x);
-}
 
 static void as_played(const char *dir)
 {

@@ -13,6 +13,7 @@
 #include "engine/clock.h"
 #include "games.h"
 #include "label_games.h"
+#include "leaves.h"
 #include "measure.h"
 #include "sample.h"
 #include "selfplay.h"
@@ -70,6 +71,10 @@ static const char usage[] =
     "                                        expert games' positions, unlabelled\n"
     "                                        (for label): as played, or A to B\n"
     "                                        random moves off the line\n"
+    "  leaves --in POS --out POS [--weights W] [--depth D (6)] [--positions N]\n"
+    "         [--moves K (all)]              the end of every (the K best) root move's\n"
+    "                                        principal variation in a depth-D\n"
+    "                                        search of each position, unlabelled\n"
     "  calibrate --in POS --weights W --out W2 [--depth D (4)] [--per-phase N (5000)]\n"
     "                                        each phase's bias set so that depth-D\n"
     "                                        searches meet the labels on average\n"
@@ -87,8 +92,8 @@ static const char usage[] =
     "  --iters N (80) --holdout F (0.1) --verbose\n"
     "  --relabel      (train) drop the search labels of the input first:\n"
     "                 they depend on the weights they were made with\n"
-    "  --in POS given again (label, calibrate, fit, train, mpc, error): the\n"
-    "                 files' positions joined in that order\n";
+    "  --in POS given again (label, calibrate, fit, train, mpc, error, leaves):\n"
+    "                 the files' positions joined in that order\n";
 
 #define MAX_INPUTS 1024
 
@@ -102,7 +107,7 @@ struct args {
     int shard_k, shard_n;
     int match_games, match_depth;
     bool relabel, parity, phases_set, per_phase_set, empties_set;
-    int dev_min, dev_max, per_game;
+    int dev_min, dev_max, per_game, moves;
     struct measure_opts measure;
     struct book_opts book;
 };
@@ -232,6 +237,7 @@ static int parse(int argc, char **argv, struct args *a, struct train_opts *o)
         else if (!strcmp(f, "--deviate"))
             bad = parse_range(v, 1, 30, &a->dev_min, &a->dev_max);
         else if (!strcmp(f, "--per-game")) bad = parse_int(v, 1, 60, &a->per_game);
+        else if (!strcmp(f, "--moves")) bad = parse_int(v, 1, 64, &a->moves);
         else if (!strcmp(f, "--seed")) bad = parse_u64(v, &o->seed);
         else if (!strcmp(f, "--threads")) bad = parse_int(v, 1, 64, &o->threads);
         else if (!strcmp(f, "--hash")) bad = parse_int(v, 1, 4096, &o->hash_mb);
@@ -312,7 +318,7 @@ static int load_positions(struct posset *s, const struct args *a)
 static bool reads_several(const char *cmd)
 {
     static const char *const several[] = {"label", "calibrate", "fit", "train", "mpc",
-                                          "error", "merge", "expand"};
+                                          "error", "merge", "expand", "leaves"};
     for (size_t i = 0; i < sizeof several / sizeof *several; i++)
         if (!strcmp(cmd, several[i]))
             return true;
@@ -533,6 +539,22 @@ static int run(const char *cmd, const struct args *a, struct train_opts *o)
         if (need(a->in, "--in") || need(a->out, "--out"))
             return -1;
         rc = cmd_expand(a, &s);
+    } else if (!strcmp(cmd, "leaves")) {
+        char path[4096];
+        const char *wp = a->weights;
+        if (!wp && oth_weights_default_path(path, sizeof path) == 0)
+            wp = path;
+        if (need(a->in, "--in") || need(a->out, "--out") || need(wp, "--weights")
+            || !(w = load_weights(wp)))
+            return -1;
+        struct leaves_opts lo = {
+            .in = a->ins, .nin = a->nin, .out = a->out,
+            .depth = a->match_depth ? a->match_depth : 6,
+            .positions = a->measure.positions, .moves = a->moves, .seed = o->seed,
+            .threads = o->threads,
+            .hash_mb = a->hash_set ? o->hash_mb : 4,
+        };
+        rc = leaves_run(&lo, w);
     } else if (!strcmp(cmd, "measure")) {
         struct measure_opts mo = a->measure;
         mo.in = a->in;
