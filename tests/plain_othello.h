@@ -1,10 +1,13 @@
 /* A plain second Othello for the tests that check quartet-train's
- * positions from outside: a 64-square array, no bitboards, so that it
- * shares nothing with the engine it checks. */
+ * positions from outside (a 64-square array, no bitboards, so that it
+ * shares nothing with the engine it checks), and a plain reader of the
+ * positions file they read back. */
 #ifndef QUARTET_TESTS_PLAIN_OTHELLO_H
 #define QUARTET_TESTS_PLAIN_OTHELLO_H
 
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 /* b[sq]: 0 empty, 1 the mover's, 2 the other's. */
 struct board {
@@ -131,6 +134,34 @@ static inline int reaches(const struct board *x, int k, struct pos p)
 static inline int popc(uint64_t x)
 {
     return __builtin_popcountll(x);
+}
+
+/* The plain reader: "QOTP", version 1, a count, 24-byte records (P, O,
+ * then the label, 0 for none; *labelled, when asked, whether any has
+ * one). -1 when malformed. */
+static inline long read_file(const char *path, struct pos *v, long cap, int *labelled)
+{
+    FILE *f = fopen(path, "rb");
+    unsigned char h[16], r[24];
+    long n = -1;
+    int lab = 0;
+    if (f && fread(h, 1, 16, f) == 16 && !memcmp(h, "QOTP\1\0\0\0", 8)) {
+        uint64_t cnt;
+        memcpy(&cnt, h + 8, 8);
+        for (n = 0; n < (long)cnt && n < cap && fread(r, 1, 24, f) == 24; n++) {
+            memcpy(&v[n].P, r, 8);
+            memcpy(&v[n].O, r + 8, 8);
+            for (int i = 16; i < 24; i++)
+                lab |= r[i] != 0;
+        }
+        if (n != (long)cnt || fread(r, 1, 1, f) != 0)
+            n = -1;
+    }
+    if (f)
+        fclose(f);
+    if (labelled)
+        *labelled = lab;
+    return n;
 }
 
 #endif

@@ -12,7 +12,6 @@
 #include "plain_othello.h"
 #include "engine/games/othello/eval.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -28,27 +27,6 @@ static int tool(const char *cmd, const char *args)
     snprintf(line, sizeof line, "%s/quartet-train %s %s >/dev/null 2>&1", bin ? bin : "bin",
              cmd, args);
     return system(line);
-}
-
-/* The plain reader: "QOTP", version 1, a count, 24-byte records. */
-static long read_file(const char *path, struct pos *v, long cap)
-{
-    FILE *f = fopen(path, "rb");
-    unsigned char h[16], r[24];
-    long n = -1;
-    if (f && fread(h, 1, 16, f) == 16 && !memcmp(h, "QOTP\1\0\0\0", 8)) {
-        uint64_t cnt;
-        memcpy(&cnt, h + 8, 8);
-        for (n = 0; n < (long)cnt && n < cap && fread(r, 1, 24, f) == 24; n++) {
-            memcpy(&v[n].P, r, 8);
-            memcpy(&v[n].O, r + 8, 8);
-        }
-        if (n != (long)cnt || fread(r, 1, 1, f) != 0)
-            n = -1;
-    }
-    if (f)
-        fclose(f);
-    return n;
 }
 
 static struct pos roots[MAXPOS], leaves[MAXPOS], other[MAXPOS];
@@ -110,7 +88,7 @@ static void structure(const char *dir, long nroots)
     CHECK(tool("leaves", args) == 0, "leaves --depth 2 runs");
     snprintf(args, sizeof args, "--in %s/roots.pos --out %s --depth 2 --threads 2", dir, l2);
     CHECK(tool("leaves", args) == 0, "and on two threads");
-    long n = read_file(l1, leaves, MAXPOS), n2 = read_file(l2, other, MAXPOS);
+    long n = read_file(l1, leaves, MAXPOS, NULL), n2 = read_file(l2, other, MAXPOS, NULL);
     CHECK(n > 0 && n == n2 && !memcmp(leaves, other, (size_t)n * sizeof *leaves),
           "the same file on one thread and two (%ld, %ld leaves)", n, n2);
     long at = 0, want = 0, reached = 0, order = 0;
@@ -148,7 +126,7 @@ static void values(const char *dir, long nroots)
     snprintf(args, sizeof args, "--in %s/roots.pos --out %s --depth 2 --moves 1 --weights %s",
              dir, b, WEIGHTS);
     CHECK(tool("leaves", args) == 0, "leaves --moves 1 runs");
-    long n = read_file(b, leaves, MAXPOS), checked = 0, same = 0;
+    long n = read_file(b, leaves, MAXPOS, NULL), checked = 0, same = 0;
     CHECK(n == nroots, "one leaf a root (%ld, %ld)", n, nroots);
     char err[256];
     W = oth_weights_load(WEIGHTS, err, sizeof err);
@@ -177,7 +155,7 @@ static void subsets(const char *dir, long nroots)
     snprintf(args, sizeof args, "--in %s/roots.pos --in %s/roots.pos --out %s --depth 1 "
              "--moves 1 --positions 30 --seed 4", dir, dir, c);
     CHECK(tool("leaves", args) == 0, "and with another seed");
-    long n = read_file(a, leaves, MAXPOS), m = read_file(c, other, MAXPOS), near = 0;
+    long n = read_file(a, leaves, MAXPOS, NULL), m = read_file(c, other, MAXPOS, NULL), near = 0;
     CHECK(n == 30 && m == 30, "30 roots, 30 leaves (%ld, %ld)", n, m);
     CHECK(n == m && memcmp(leaves, other, (size_t)n * sizeof *leaves),
           "another seed, other roots");
@@ -220,7 +198,7 @@ int main(void)
     snprintf(rp, sizeof rp, "%s/roots.pos", dir);
     snprintf(args, sizeof args, "--in %s --empties 18-23 --out %s", SAMPLE, rp);
     CHECK(tool("sample", args) == 0, "sample gives the roots");
-    long nroots = read_file(rp, roots, MAXPOS);
+    long nroots = read_file(rp, roots, MAXPOS, NULL);
     CHECK(nroots >= 100, "roots at 18-23 empties (%ld)", nroots);
     if (nroots >= 100) {
         structure(dir, nroots);

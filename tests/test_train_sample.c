@@ -86,31 +86,6 @@ static int run(const char *args, const char *out)
     return run_in(SAMPLE, args, out);
 }
 
-/* The plain reader: "QOTP", version 1, a count, 24-byte records (P, O,
- * then the label, 0 for none). -1 when malformed. */
-static long read_file(const char *path, struct pos *v, long cap, int *labelled)
-{
-    FILE *f = fopen(path, "rb");
-    unsigned char h[16], r[24];
-    long n = -1;
-    *labelled = 0;
-    if (f && fread(h, 1, 16, f) == 16 && !memcmp(h, "QOTP\1\0\0\0", 8)) {
-        uint64_t cnt;
-        memcpy(&cnt, h + 8, 8);
-        for (n = 0; n < (long)cnt && n < cap && fread(r, 1, 24, f) == 24; n++) {
-            memcpy(&v[n].P, r, 8);
-            memcpy(&v[n].O, r + 8, 8);
-            for (int i = 16; i < 24; i++)
-                *labelled |= r[i] != 0;
-        }
-        if (n != (long)cnt || fread(r, 1, 1, f) != 0)
-            n = -1;
-    }
-    if (f)
-        fclose(f);
-    return n;
-}
-
 static struct pos got[MAXPOS], want[MAXPOS];
 
 static void as_played(const char *dir)
