@@ -68,10 +68,13 @@ static bool follow(struct oth_search *s, const int *pv, int len, int moves, bb_t
 {
     int done = 0;
     for (int i = 0; i < len && done < moves; i++) {
+        bool can = bb_moves(*P, *O) != 0;
         if (!pass_if_forced(P, O))
             return false;
+        if (pv[i] < 0 && can)
+            return false;  /* a pass where there is a move */
         if (pv[i] < 0)
-            continue;  /* the pass just made */
+            continue;      /* the forced pass, just made */
         if (!(bb_moves(*P, *O) >> pv[i] & 1))
             return false;
         make(pv[i], P, O);
@@ -158,29 +161,24 @@ static size_t *pick_roots(size_t n, long positions, uint64_t seed, size_t *count
     return idx;
 }
 
-int leaves_run(const struct leaves_opts *o, const struct oth_weights *w)
+int leaves_run(const struct leaves_opts *o, const struct oth_weights *w,
+               const struct posset *roots)
 {
-    struct posset roots = {0}, out = {0};
-    int rc = -1;
-    for (int i = 0; i < o->nin; i++)
-        if (pos_load_append(&roots, o->in[i]) != 0) {
-            fprintf(stderr, "quartet-train: %s: not a readable positions file\n", o->in[i]);
-            goto done;
-        }
-    struct job j = {.o = o, .w = w, .roots = roots.v};
-    size_t *pick = pick_roots(roots.n, o->positions, o->seed, &j.n);
+    struct posset out = {0};
+    struct job j = {.o = o, .w = w, .roots = roots->v};
+    size_t *pick = pick_roots(roots->n, o->positions, o->seed, &j.n);
     j.pick = pick;
     j.out = calloc(j.n + 1, sizeof *j.out);
     if (!pick || !j.out) {
         fprintf(stderr, "quartet-train: out of memory\n");
         free(pick);
         free(j.out);
-        goto done;
+        return -1;
     }
     atomic_init(&j.next, 0);
     atomic_init(&j.failed, 0);
     train_parallel(o->threads, worker, &j, 0);
-    rc = atomic_load(&j.failed) ? -1 : 0;
+    int rc = atomic_load(&j.failed) ? -1 : 0;
     if (rc != 0)
         fprintf(stderr, "quartet-train: cannot make a searcher (out of memory)\n");
     size_t searched = 0;
@@ -193,11 +191,9 @@ int leaves_run(const struct leaves_opts *o, const struct oth_weights *w)
         fprintf(stderr, "quartet-train: %s: cannot write\n", o->out);
     if (rc == 0)
         printf("leaves: %zu roots of %zu searched to depth %d, %zu with leaves; %zu leaves\n",
-               j.n, roots.n, o->depth, searched, out.n);
+               j.n, roots->n, o->depth, searched, out.n);
     free(pick);
     free(j.out);
-done:
-    pos_free(&roots);
     pos_free(&out);
     return rc;
 }

@@ -9,9 +9,9 @@
 
 #include <stdint.h>
 
+struct posset;
+
 struct leaves_opts {
-    char *const *in;             /* the roots: positions files, joined */
-    int nin;
     const char *out;             /* the leaves, written whole */
     int depth;                   /* the search's depth, D moves to a leaf */
     long positions;              /* roots searched, drawn by seed; 0: all */
@@ -20,7 +20,9 @@ struct leaves_opts {
     int threads, hash_mb;
 };
 
-/* 0, or -1 with the reason on stderr. w: the evaluation searched with. */
-int leaves_run(const struct leaves_opts *o, const struct oth_weights *w);
+/* 0, or -1 with the reason on stderr. w: the evaluation searched with;
+ * roots: the positions searched from (--in's files, joined). */
+int leaves_run(const struct leaves_opts *o, const struct oth_weights *w,
+               const struct posset *roots);
 
 #endif

@@ -72,9 +72,9 @@ static const char usage[] =
     "                                        (for label): as played, or A to B\n"
     "                                        random moves off the line\n"
     "  leaves --in POS --out POS [--weights W] [--depth D (6)] [--positions N]\n"
-    "         [--moves K (all)]              the end of every (the K best) root move's\n"
-    "                                        principal variation in a depth-D\n"
-    "                                        search of each position, unlabelled\n"
+    "         [--moves K (all)]              the end of each root move's (the K\n"
+    "                                        best's) principal variation in a\n"
+    "                                        depth-D search, unlabelled\n"
     "  calibrate --in POS --weights W --out W2 [--depth D (4)] [--per-phase N (5000)]\n"
     "                                        each phase's bias set so that depth-D\n"
     "                                        searches meet the labels on average\n"
@@ -82,8 +82,8 @@ static const char usage[] =
     "         [--positions N] [--weights W] [--list] [--exact-file F] [--save POS]\n"
     "                                        NBoard's depth-D hint value against\n"
     "                                        the exact value, by empties and side\n"
-    "options: --seed N (1) --threads N (2) --hash MB (2, selfplay 16; cleared\n"
-    "  per label, selfplay: per game)\n"
+    "options: --seed N (1) --threads N (2) --hash MB (2, selfplay 16, leaves 4;\n"
+    "  cleared per label, selfplay: per game, leaves: per root)\n"
     "  --exact E (16) --depth D (5; match: 4) --per-phase N (80000; 0: all)\n"
     "  --phases N (10) --lambda L (10)\n"
     "  --parity       (fit, train) each phase split by the parity of the\n"
@@ -300,6 +300,21 @@ static int need(const char *v, const char *flag)
     if (!v)
         fprintf(stderr, "quartet-train: %s is required\n", flag);
     return v ? 0 : -1;
+}
+
+/* --weights W, else the shipped play weights; NULL (said on stderr) when
+ * neither can be read. */
+static struct oth_weights *play_weights(const struct args *a)
+{
+    char path[4096];
+    const char *wp = a->weights;
+    if (!wp && oth_weights_default_path(path, sizeof path) == 0)
+        wp = path;
+    if (!wp) {
+        fprintf(stderr, "quartet-train: no weights found; give --weights W\n");
+        return NULL;
+    }
+    return load_weights(wp);
 }
 
 /* Every --in file's positions, joined in the order given. */
@@ -540,21 +555,15 @@ static int run(const char *cmd, const struct args *a, struct train_opts *o)
             return -1;
         rc = cmd_expand(a, &s);
     } else if (!strcmp(cmd, "leaves")) {
-        char path[4096];
-        const char *wp = a->weights;
-        if (!wp && oth_weights_default_path(path, sizeof path) == 0)
-            wp = path;
-        if (need(a->in, "--in") || need(a->out, "--out") || need(wp, "--weights")
-            || !(w = load_weights(wp)))
-            return -1;
+        if (need(a->in, "--in") || need(a->out, "--out") || load_positions(&s, a)
+            || !(w = play_weights(a)))
+            goto done;
         struct leaves_opts lo = {
-            .in = a->ins, .nin = a->nin, .out = a->out,
-            .depth = a->match_depth ? a->match_depth : 6,
+            .out = a->out, .depth = a->match_depth ? a->match_depth : 6,
             .positions = a->measure.positions, .moves = a->moves, .seed = o->seed,
-            .threads = o->threads,
-            .hash_mb = a->hash_set ? o->hash_mb : 4,
+            .threads = o->threads, .hash_mb = a->hash_set ? o->hash_mb : 4,
         };
-        rc = leaves_run(&lo, w);
+        rc = leaves_run(&lo, w, &s);
     } else if (!strcmp(cmd, "measure")) {
         struct measure_opts mo = a->measure;
         mo.in = a->in;
@@ -566,11 +575,7 @@ static int run(const char *cmd, const struct args *a, struct train_opts *o)
         mo.save = a->save;
         rc = need(a->in, "--in") ? -1 : measure_run(&mo);
     } else if (!strcmp(cmd, "book")) {
-        char path[4096];
-        const char *wp = a->weights;
-        if (!wp && oth_weights_default_path(path, sizeof path) == 0)
-            wp = path;
-        if (need(a->out, "--out") || need(wp, "--weights") || !(w = load_weights(wp)))
+        if (need(a->out, "--out") || !(w = play_weights(a)))
             return -1;
         struct book_opts bo = a->book;
         bo.depth = a->match_depth ? a->match_depth : 10;
@@ -585,18 +590,11 @@ static int run(const char *cmd, const struct args *a, struct train_opts *o)
         if (a->in ? load_positions(&s, a) : o->games ? gen_positions(&s, o)
                                                           : need(NULL, "--in or --games"))
             goto done;
-        char path[4096];
-        const char *file = a->weights;
-        if (!file && oth_weights_default_path(path, sizeof path) == 0)
-            file = path;
-        if (!file) {
-            fprintf(stderr, "quartet-train: no weights found; give --weights W\n");
-            goto done;
-        }
-        if (!(w = load_weights(file)))
+        if (!(w = play_weights(a)))
             goto done;
         /* The endgame rows: the solver's ordering weights, the shipped
          * ones by default, else those of the midgame rows. */
+        char path[4096];
         const char *ofile = a->order_weights;
         if (!ofile && oth_order_weights_default_path(path, sizeof path) == 0)
             ofile = path;
