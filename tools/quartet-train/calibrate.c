@@ -133,18 +133,32 @@ int calibrate_phases(const struct posset *s, struct oth_weights *w, const struct
         }
         if ((rc = search_all(s, idx, n, w, o, err)) != 0)
             break;
-        double before = mean(err, n);
+        double before = mean(err, n), after = before;
         int16_t *bias = &w->w[(size_t)ph * OTH_PHASE_SIZE + OTH_OFF_BIAS];
+        int16_t old = *bias;
         /* At an even depth the leaves' side to move is the root's, so the
-         * root moves by the same constant; at an odd depth by minus it. */
+         * root moves by the same constant; at an odd depth by minus it.
+         * Not always: a leaf reached through a pass has the other side to
+         * move, and a solved one no bias, so near the end the whole shift
+         * can overshoot. Then half of it is tried, and if that overshoots
+         * too the bias is kept: a phase never comes out worse. */
         int sign = o->depth % 2 ? -1 : 1;
-        long nb = *bias - lround(sign * before * OTH_EVAL_UNIT);
-        *bias = (int16_t)(nb > 32000 ? 32000 : nb < -32000 ? -32000 : nb);
-        if ((rc = search_all(s, idx, n, w, o, err)) != 0)
+        for (int half = 0; half < 2; half++) {
+            long nb = old - lround(sign * before * OTH_EVAL_UNIT / (1 << half));
+            *bias = (int16_t)(nb > 32000 ? 32000 : nb < -32000 ? -32000 : nb);
+            if ((rc = search_all(s, idx, n, w, o, err)) != 0)
+                break;
+            after = mean(err, n);
+            if (fabs(after) <= fabs(before))
+                break;
+            *bias = old;
+            after = before;
+        }
+        if (rc)
             break;
         printf("phase %2d: %zu positions (%s labels), mean error %+.2f before, %+.2f after "
-               "(bias %+.2f discs)\n", ph, n, kind, before, mean(err, n),
-               (double)*bias / OTH_EVAL_UNIT);
+               "(bias %+.2f discs%s)\n", ph, n, kind, before, after,
+               (double)*bias / OTH_EVAL_UNIT, *bias == old && before != 0 ? ", kept" : "");
         fflush(stdout);
     }
     free(idx);
