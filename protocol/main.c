@@ -33,6 +33,7 @@ struct config {
     const char *player;
     struct player_options popt;
     double max_command_time;   /* seconds; 0: no cap */
+    double game_time;          /* --game-time: seconds a game; 0: none */
     bool nboard;               /* --protocol nboard */
 };
 
@@ -64,6 +65,9 @@ static void usage(FILE *f)
           "                            othello.book when it is found)\n"
           "  --no-book                 Othello: play and analyze without a book\n"
           "  --time SECONDS            time per move without a clock (default 1)\n"
+          "  --game-time SECONDS       without a controller's clock, play each game\n"
+          "                            on a sudden-death clock of SECONDS (restarted\n"
+          "                            every game; time_settings replaces it)\n"
           "  --playouts N              playouts per move (0: time only)\n"
           "  --threads N               worker threads (0: all cores)\n"
           "  --seed N                  random seed\n"
@@ -121,6 +125,7 @@ static void parse_flags(struct config *c, int argc, char **argv)
         {"size", required_argument, NULL, 's'},
         {"player", required_argument, NULL, 'p'},
         {"time", required_argument, NULL, 't'},
+        {"game-time", required_argument, NULL, 'G'},
         {"playouts", required_argument, NULL, 'n'},
         {"threads", required_argument, NULL, 'j'},
         {"seed", required_argument, NULL, 'r'},
@@ -161,6 +166,12 @@ static void parse_flags(struct config *c, int argc, char **argv)
             if (args_double(optarg, &c->popt.time_per_move) != ARGS_OK ||
                 c->popt.time_per_move <= 0)
                 die("--time needs a positive number of seconds, not '%s'", optarg);
+            break;
+        case 'G':
+            /* Up to a year, as --max-command-time. */
+            if (args_double(optarg, &c->game_time) != ARGS_OK || c->game_time <= 0 ||
+                c->game_time > 31536000)
+                die("--game-time needs a positive number of seconds, not '%s'", optarg);
             break;
         case 'n': c->popt.playouts = (long)int_flag("--playouts", optarg, LONG_MAX); break;
         case 'j': c->popt.threads = (int)int_flag("--threads", optarg, 1024); break;
@@ -247,6 +258,14 @@ static void start(struct session *s, const struct config *c)
         fprintf(stderr, "quartet: %s does not play %s; using %s's own player\n",
                 pt->name, g->name, g->name);
     session_init(s, pt, &c->popt);
+    if (c->game_time > 0) {
+        /* As if the controller had sent `time_settings T 0 0`: the clock
+         * restarts with every game and the engine counts its own time. */
+        s->tc_set = true;
+        s->tc_main = c->game_time;
+        s->tc_byo = 0;
+        s->tc_stones = 0;
+    }
     if (session_new_game(s, g, &opt) != 0) {
         fprintf(stderr, "quartet: cannot start %s\n", g->name);
         exit(1);

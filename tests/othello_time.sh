@@ -4,7 +4,8 @@
 # the whole game's clock less the latency reserve (58 s), after
 # `time_left` from what is left (10 s: 9.45 s), and with a per-move clock
 # (byo-yomi, quartet-match --tc SECONDS) or none it spends the move's own
-# budget. Read from --verbose's line a move, which states the clock; in an
+# budget; --game-time gives the same clock without time_settings. Read
+# from --verbose's line a move, which states the clock; in an
 # endgame that fits the clock it solves at once, and the next move, the
 # endgame already solved, is an exact solve again (no timing checked).
 : "${QUARTET:=bin/quartet}"
@@ -57,5 +58,39 @@ if [ -s "$tmp/permove" ] && [ -s "$tmp/none" ] && ! grep -q "of the clock" "$tmp
 else
     bad "per-move clock or none: the move's own budget" "$(cat "$tmp/permove" "$tmp/none")"
 fi
+# --game-time: the same clock without a controller's time_settings,
+# restarted by every new game (clear_board, then the same moves), and
+# replaced by a controller's per-move clock.
+run2() { # run2 NAME FLAGS GTP-LINES
+    printf '%s\n%s\nquit\n' "$setup" "$3" | "$QUARTET" --threads 1 --verbose $2 \
+        >"$tmp/$1.out" 2>"$tmp/$1.err"
+    grep '^alphabeta: [0-9]* empties' "$tmp/$1.err" >"$tmp/$1" || :
+}
+run2 gt '--game-time 60' "genmove b
+genmove w
+genmove b
+clear_board
+$setup
+genmove b"
+# Black's second move sees its clock less the first move's time (White's
+# first is whole); the new game's first move the whole clock again.
+second=$(sed -n 3p "$tmp/gt" | sed -n "s/^alphabeta: 16 empties, exact solve, .*of the clock's \([0-9.]*\) s;.*/\1/p" |
+    awk '{ print ($1 < 58 && $1 > 40) ? "yes" : "no" }')
+if [ "$second" = yes ] && [ "$(wc -l <"$tmp/gt")" -eq 4 ] \
+    && sed -n 1p "$tmp/gt" | grep -q "^alphabeta: 18 empties, exact solve, .*of the clock's 58.000 s;" \
+    && sed -n 4p "$tmp/gt" | grep -q "^alphabeta: 18 empties, exact solve, .*of the clock's 58.000 s;"; then
+    ok "--game-time 60: the clock of time_settings 60 0 0, run down, whole again after clear_board"
+else bad "--game-time 60: the clock of time_settings 60 0 0, run down, whole again after clear_board" "$(cat "$tmp/gt")"; fi
+run2 gtper '--game-time 60' 'time_settings 0 1 1
+genmove b'
+if [ -s "$tmp/gtper" ] && ! grep -q "of the clock" "$tmp/gtper"; then
+    ok "--game-time, then time_settings 0 1 1: the controller's per-move clock"
+else bad "--game-time, then time_settings 0 1 1: the controller's per-move clock" "$(cat "$tmp/gtper")"; fi
+for v in 0 -1 x 1e9; do
+    if "$QUARTET" --game-time "$v" </dev/null >/dev/null 2>"$tmp/e"; then r=0; else r=$?; fi
+    if [ "$r" -eq 2 ] && grep -q -- "--game-time needs a positive number of seconds" "$tmp/e"; then
+        ok "--game-time $v refused"
+    else bad "--game-time $v refused" "exit $r: $(cat "$tmp/e")"; fi
+done
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
