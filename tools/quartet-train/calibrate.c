@@ -11,6 +11,7 @@
 #include "engine/rng.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,6 +137,7 @@ int calibrate_phases(const struct posset *s, struct oth_weights *w, const struct
         double before = mean(err, n), after = before;
         int16_t *bias = &w->w[(size_t)ph * OTH_PHASE_SIZE + OTH_OFF_BIAS];
         int16_t old = *bias;
+        bool kept = false;
         /* At an even depth the leaves' side to move is the root's, so the
          * root moves by the same constant; at an odd depth by minus it.
          * Not always: a leaf reached through a pass has the other side to
@@ -153,12 +155,13 @@ int calibrate_phases(const struct posset *s, struct oth_weights *w, const struct
                 break;
             *bias = old;
             after = before;
+            kept = true;
         }
         if (rc)
             break;
         printf("phase %2d: %zu positions (%s labels), mean error %+.2f before, %+.2f after "
                "(bias %+.2f discs%s)\n", ph, n, kind, before, after,
-               (double)*bias / OTH_EVAL_UNIT, *bias == old && before != 0 ? ", kept" : "");
+               (double)*bias / OTH_EVAL_UNIT, kept ? ", kept" : "");
         fflush(stdout);
     }
     free(idx);
