@@ -324,6 +324,75 @@ static void test_selective_exact(void)
     oth_weights_free(wt);
 }
 
+/* A solve stopped in its exact pass still gives the last selective
+ * pass's move (the player plays it when its budget runs out there); one
+ * stopped before it starts gives none, and one run to the end gives
+ * both. The stop comes from the status line of the first exact window,
+ * so the counts do not depend on the machine's speed (a few solves end
+ * in that window: they must give the passes too). */
+struct sel_stop {
+    volatile int stop;
+    int exact_lines;
+};
+
+static void stop_in_exact(void *ctx, const struct oth_solve_status *st)
+{
+    struct sel_stop *a = ctx;
+    if (st->pass == 0 && a->exact_lines++ == 0)
+        a->stop = 1;
+}
+
+static void test_selective_fallback(void)
+{
+    struct oth_weights *wt = load_shipped();
+    if (!wt)
+        return;
+    struct rng r;
+    rng_seed(&r, 4242);
+    struct oth_search_config c = {.hash_mb = 16, .threads = 1, .weights = wt,
+                                  .selective_min = 8};
+    struct oth_search *s = oth_search_new(&c);
+    int done = 0, stopped = 0, bad_cut = 0, bad_none = 0, bad_full = 0;
+    for (int i = 0; i < 40; i++) {
+        bb_t P, O;
+        if (!random_position(&r, 14, &P, &O) || !bb_moves(P, O))
+            continue;
+        bb_t moves = bb_moves(P, O);
+        struct oth_progress out;
+        oth_search_clear(s);
+        struct sel_stop a = {0};
+        struct oth_run run = {.stop = &a.stop, .status = stop_in_exact, .ctx = &a,
+                              .interval = 1e9};
+        int rc = oth_solve_run(s, P, O, ~0ULL, false, &run, &out);
+        stopped += rc == -1;
+        bad_cut += !(out.sel_pass == 2 && (moves >> out.sel_best & 1)
+                     && out.sel_value >= -64 && out.sel_value <= 64);
+        oth_search_clear(s);
+        volatile int at_once = 1;
+        run = (struct oth_run){.stop = &at_once};
+        rc = oth_solve_run(s, P, O, ~0ULL, false, &run, &out);
+        bad_none += rc != -1 || out.sel_pass != 0;
+        oth_search_clear(s);
+        int best, want = oth_solve(s, P, O, ~0ULL, false, &best, NULL);
+        run = (struct oth_run){0};
+        oth_search_clear(s);
+        rc = oth_solve_run(s, P, O, ~0ULL, false, &run, &out);
+        bad_full += rc != 0 || out.value != want || out.sel_pass != 2
+                    || !(moves >> out.sel_best & 1);
+        done++;
+    }
+    CHECK(done >= 30, "only %d positions", done);
+    CHECK(stopped * 4 >= done * 3, "only %d of %d solves stopped in the exact pass", stopped,
+          done);
+    CHECK(bad_cut == 0, "%d of %d solves stopped in the exact pass without the second "
+          "selective pass's move", bad_cut, done);
+    CHECK(bad_none == 0, "%d of %d solves stopped before the start report a pass", bad_none,
+          done);
+    CHECK(bad_full == 0, "%d of %d whole solves miss the value or the passes", bad_full, done);
+    oth_search_free(s);
+    oth_weights_free(wt);
+}
+
 /* Table entries of a selective pass never replace a proven entry of the
  * same position, and say how sure they are. */
 static void test_table_sureness(void)
@@ -1101,6 +1170,7 @@ int main(void)
     test_table_moves();
     t = clock_now();
     test_selective_exact();
+    test_selective_fallback();
     printf("selective passes vs plain: %.2fs\n", clock_now() - t);
     t = clock_now();
     test_ffo();

@@ -19,52 +19,51 @@ static bool near(double a, double b) { return fabs(a - b) < 1e-6 * (1 + fabs(b))
 
 static void test_estimate(void)
 {
-    CHECK(near(oth_solve_estimate(20, 1), 0.4), "20 empties: %g", oth_solve_estimate(20, 1));
-    CHECK(near(oth_solve_estimate(22, 1), 0.4 * 2.3 * 2.3), "22 empties: %g",
+    CHECK(near(oth_solve_estimate(20, 1), 0.12), "20 empties: %g", oth_solve_estimate(20, 1));
+    CHECK(near(oth_solve_estimate(22, 1), 0.12 * 2.1 * 2.1), "22 empties: %g",
           oth_solve_estimate(22, 1));
-    CHECK(near(oth_solve_estimate(20, 2), 0.4 / 1.4), "two threads: %g",
+    CHECK(near(oth_solve_estimate(20, 2), 0.12 / 1.4), "two threads: %g",
           oth_solve_estimate(20, 2));
     CHECK(near(oth_solve_estimate(20, 8), oth_solve_estimate(20, 2)), "more threads: as two");
 }
 
+static double est(int empties) { return 0.12 * pow(2.1, empties - 20); }
+
 static void test_known_plans(void)
 {
     struct oth_time_plan p;
-    /* 60 s game (57 s usable) at 40 empties: the solve fits at 23
-     * empties with 2 x 4.867 s kept for it, and 9 moves of this side come
-     * before it: (57 - 9.734) / 10. */
+    /* 60 s game (57 s usable) at 40 empties: the solve fits at 26
+     * empties with 2 x 10.29 s kept for it (at most three moves' shares,
+     * 3/8 of the clock), and 7 moves of this side come before it:
+     * (57 - 20.58) / 8. */
     oth_time_plan(57, 40, 1, false, &p);
-    CHECK(p.kind == OTH_PLAN_MID && p.solve_at == 23, "40 empties: mid, solve at %d", p.solve_at);
-    CHECK(near(p.reserve, 2 * 0.4 * pow(2.3, 3)), "kept for the solve: %g", p.reserve);
-    CHECK(near(p.budget, (57 - 2 * 0.4 * pow(2.3, 3)) / 10), "40 empties: %g s", p.budget);
-    /* Two threads solve sooner: 24 empties (2 x 7.99 s kept, 8 moves). */
+    CHECK(p.kind == OTH_PLAN_MID && p.solve_at == 26, "40 empties: mid, solve at %d", p.solve_at);
+    CHECK(near(p.reserve, 2 * est(26)), "kept for the solve: %g", p.reserve);
+    CHECK(near(p.budget, (57 - 2 * est(26)) / 8), "40 empties: %g s", p.budget);
+    /* Two threads: the same point, 1.4 times less kept. */
     oth_time_plan(57, 40, 2, false, &p);
-    CHECK(p.kind == OTH_PLAN_MID && p.solve_at == 24, "two threads: solve at %d", p.solve_at);
-    CHECK(near(p.budget, (57 - 2 * 0.4 * pow(2.3, 4) / 1.4) / 9), "two threads: %g s", p.budget);
+    CHECK(p.kind == OTH_PLAN_MID && p.solve_at == 26, "two threads: solve at %d", p.solve_at);
+    CHECK(near(p.budget, (57 - 2 * est(26) / 1.4) / 8), "two threads: %g s", p.budget);
     /* The solve once it fits half the clock: 22 empties, 10 s. Its
      * deadline is 8 x the estimate, at most 75% of the clock; the quick
      * midgame answer half the estimate, at most 10% of the clock. */
     oth_time_plan(10, 22, 1, false, &p);
-    CHECK(p.kind == OTH_PLAN_EXACT, "22 empties, 10 s: exact");
-    CHECK(near(p.budget, 7.5) && near(p.quick, 1.0), "budget %g quick %g", p.budget, p.quick);
-    oth_time_plan(10, 21, 1, false, &p);
-    CHECK(p.kind == OTH_PLAN_EXACT && near(p.budget, 8 * 0.4 * 2.3)
-          && near(p.quick, 0.46), "21 empties, 10 s: budget %g quick %g", p.budget, p.quick);
-    /* Only a win/draw/loss solve fits: 22 empties, 4 s. */
-    oth_time_plan(4, 22, 1, false, &p);
-    CHECK(p.kind == OTH_PLAN_WLD && near(p.budget, 3.0)
-          && near(p.quick, 0.5 * 0.4 * 2.3 * 2.3 / 3), "22 empties, 4 s: WLD, budget %g quick %g",
-          p.budget, p.quick);
+    CHECK(p.kind == OTH_PLAN_EXACT && near(p.budget, 8 * est(22)) && near(p.quick, 0.5 * est(22)),
+          "22 empties, 10 s: exact, budget %g quick %g", p.budget, p.quick);
+    /* Only a win/draw/loss solve fits: 22 empties, 0.8 s. */
+    oth_time_plan(0.8, 22, 1, false, &p);
+    CHECK(p.kind == OTH_PLAN_WLD && near(p.budget, 0.6) && near(p.quick, 0.08),
+          "22 empties, 0.8 s: WLD, budget %g quick %g", p.budget, p.quick);
     /* After the solve point the budget is the small one: 10% of the clock,
      * and no midgame search first when the solve is trivial... */
     oth_time_plan(5, 12, 1, false, &p);
     CHECK(p.kind == OTH_PLAN_EXACT && near(p.budget, 0.5) && p.quick == 0,
           "12 empties, 5 s: budget %g quick %g", p.budget, p.quick);
     /* ...or when an earlier solve of this game holds the endgame. */
-    oth_time_plan(2, 18, 1, false, &p);
-    CHECK(p.kind == OTH_PLAN_EXACT && near(p.quick, 0.5 * 0.4 / 2.3 / 2.3),
-          "18 empties, 2 s: quick %g", p.quick);
-    oth_time_plan(2, 18, 1, true, &p);
+    oth_time_plan(1, 18, 1, false, &p);
+    CHECK(p.kind == OTH_PLAN_EXACT && near(p.quick, 0.5 * est(18)), "18 empties, 1 s: quick %g",
+          p.quick);
+    oth_time_plan(1, 18, 1, true, &p);
     CHECK(p.kind == OTH_PLAN_EXACT && p.quick == 0, "18 empties, solved before: quick %g", p.quick);
 }
 
@@ -122,11 +121,11 @@ static void test_whole_game(void)
     int at;
     double before, least;
     simulate(57, &at, &before, &least);
-    CHECK(at == 24 && before > 0.65 && least > 0.05 * 57,
+    CHECK(at == 26 && before > 0.65 && least > 0.05 * 57,
           "60 s: first solve at %d empties, %.1f%% of the clock before it, least left %.3f s", at,
           100 * before, least);
     simulate(9.45, &at, &before, &least);
-    CHECK(at == 22 && before > 0.65 && least > 0.05 * 9.45,
+    CHECK(at == 24 && before > 0.65 && least > 0.05 * 9.45,
           "10 s: first solve at %d empties, %.1f%% of the clock before it, least left %.3f s", at,
           100 * before, least);
 }

@@ -723,6 +723,7 @@ struct solve_job {
     bb_t P, O;
     bool wld;
     int value[MAX_THREADS], best[MAX_THREADS];
+    int sel_pass[MAX_THREADS], sel_best[MAX_THREADS], sel_value[MAX_THREADS];
 };
 
 /* The root: every move searched, the best one remembered. */
@@ -766,6 +767,9 @@ static void solve_job(struct oth_worker *w, void *arg)
             guess = aspire(w, P, O, m, count, guess, 4, -SCORE_INF, SCORE_INF, &j->best[w->id]);
             if (w->aborted)
                 return;
+            j->sel_pass[w->id] = level;
+            j->sel_best[w->id] = j->best[w->id];
+            j->sel_value[w->id] = guess;
         }
         w->pc_level = 0;
         w->st.pass = 0;
@@ -792,6 +796,13 @@ int oth_solve_run(struct oth_search *s, bb_t P, bb_t O, bb_t board, bool wld,
     s->run = NULL;
     out->nodes = atomic_load(&s->nodes);
     out->elapsed = clock_now() - s->start;
+    /* The passes of the thread that finished, else of the main thread. */
+    int k = first < 0 ? 0 : first;
+    if (j.sel_pass[k] > 0 && j.sel_best[k] >= 0) {
+        out->sel_pass = j.sel_pass[k];
+        out->sel_best = j.sel_best[k];
+        out->sel_value = j.sel_value[k];
+    }
     if (first < 0)
         return -1;
     int v = j.value[first];

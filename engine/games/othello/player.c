@@ -288,6 +288,15 @@ static void note_move(int empties, const char *what, double budget,
 static move_t ab_think(struct ab_player *p, bb_t P, bb_t O, bb_t board,
                        const struct search_limits *lim);
 
+/* A move on the clock at SEL_MIN_EMPTIES..SEL_MAX_EMPTIES empties whose
+ * budget fits no solve: the solver's selective passes (to the end, with
+ * ProbCut) after a midgame search of SEL_QUICK of the budget, the
+ * deepest finished pass's move played (doc/othello.md, "Selective
+ * endgame"). */
+#define SEL_MIN_EMPTIES OTH_SELECTIVE_MIN
+#define SEL_MAX_EMPTIES 20
+#define SEL_QUICK 0.3
+
 /* The reports of the position after a forced move, passed on as the
  * forced move's: its best line after the move (and a pass the move
  * forces), its value from the mover's side. */
@@ -459,10 +468,15 @@ static move_t ab_think(struct ab_player *p, bb_t P, bb_t O, bb_t board,
         quick = plan.quick;
     else if (empties > 14 && deadline > 0)
         quick = 0.15 * (deadline - start);
+    bool selective = !solve && !wld && !analyze && deadline > 0 && p->opt.exact_empties < 0
+                     && p->opt.depth == 0 && empties >= SEL_MIN_EMPTIES
+                     && empties <= SEL_MAX_EMPTIES;
+    if (selective)
+        quick = SEL_QUICK * (deadline - start);
 
     struct oth_progress mid = {.best = bb_first(moves)}, exact;
     move_t chosen;
-    if (solve || wld) {
+    if (solve || wld || selective) {
         /* A quick midgame answer first, in case the solve is cut off. */
         if (quick > 0 && deadline > 0) {
             struct oth_run q = run;
@@ -478,6 +492,15 @@ static move_t ab_think(struct ab_player *p, bb_t P, bb_t O, bb_t board,
             if (analyze)
                 wait_for_stop(lim, &exact);
             chosen = exact.best;
+        } else if (exact.sel_pass > 0 && (moves >> exact.sel_best & 1)) {
+            /* Cut off (or a WLD loss): the last selective pass's move. */
+            struct oth_progress sel = {.depth = empties, .value = exact.sel_value * OTH_EVAL_UNIT,
+                                       .best = exact.sel_best, .nodes = exact.nodes,
+                                       .elapsed = exact.elapsed, .pv_len = 1,
+                                       .pv = {exact.sel_best}};
+            if (lim->report)
+                progress((void *)lim, &sel);
+            chosen = exact.sel_best;
         } else {
             if (analyze)
                 wait_for_stop(lim, &mid);
@@ -490,7 +513,8 @@ static move_t ab_think(struct ab_player *p, bb_t P, bb_t O, bb_t board,
         chosen = mid.best >= 0 && (moves >> mid.best & 1) ? mid.best : bb_first(moves);
     }
     if (p->opt.verbose && !analyze)
-        note_move(empties, solve ? "exact solve" : wld ? "win/draw/loss solve" : "midgame search",
+        note_move(empties, solve ? "exact solve" : wld ? "win/draw/loss solve"
+                           : selective ? "selective endgame" : "midgame search",
                   budget, planned ? &plan : NULL, lim->clock, clock_now() - start);
     return chosen;
 }

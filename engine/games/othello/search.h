@@ -70,6 +70,11 @@ struct oth_progress {
     int best;             /* square, -1 pass */
     uint64_t nodes;
     double elapsed;
+    /* Exact solves, also when cut off: the last selective (ProbCut) pass
+     * finished (1.., 0: none), its best square and value in discs. A move
+     * from a pass searched to the end with cuts at 0.7 or 1.5 sigmas is a
+     * better answer than a shallow midgame search's. */
+    int sel_pass, sel_best, sel_value;
     int pv_len;
     int pv[SEARCH_MAX_PV];
     /* With oth_run.multi_pv: every root move's value (the same scale as

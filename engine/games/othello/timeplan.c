@@ -29,12 +29,14 @@
 
 double oth_solve_estimate(int empties, int threads)
 {
-    /* 0.4 s at 20 empties on one thread, 2.3 times more an empty: game
-     * positions solved in about half the time of the FFO-based figure
-     * used before (0.7 s; measured 0.30, 0.60 and 3.4 s at 20, 22 and 24
-     * empties of one self-play game), which kept the solver too late. */
+    /* 0.12 s at 20 empties on one thread, 2.1 times more an empty: the
+     * solver's mean over 60 positions of games against Egaroucid was
+     * 0.070 s at 20 empties and 0.288 s at 22 (WLD 0.034 and 0.136),
+     * and this leaves half again for a slower hour. The 0.4 s and 2.3
+     * before (one self-play game, an older solver) kept the solve about
+     * two empties too late. */
     double speed = threads > 1 ? 1.4 : 1.0;
-    return 0.4 * pow(2.3, empties - 20) / speed;
+    return 0.12 * pow(2.1, empties - 20) / speed;
 }
 
 /* The solve's deadline and its quick fallback search. */
