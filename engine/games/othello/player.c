@@ -288,11 +288,12 @@ static void note_move(int empties, const char *what, double budget,
 static move_t ab_think(struct ab_player *p, bb_t P, bb_t O, bb_t board,
                        const struct search_limits *lim);
 
-/* A move on the clock at SEL_MIN_EMPTIES..SEL_MAX_EMPTIES empties whose
- * budget fits no solve: the solver's selective passes (to the end, with
- * ProbCut) after a midgame search of SEL_QUICK of the budget, the
- * deepest finished pass's move played (doc/othello.md, "Selective
- * endgame"). */
+/* A timed move (--time or a clock) at SEL_MIN_EMPTIES..SEL_MAX_EMPTIES
+ * empties whose budget fits no solve: the solver's selective passes (to
+ * the end, with ProbCut) after a midgame search of SEL_QUICK of the
+ * budget, the deepest finished pass's move played. From 21 empties up the
+ * midgame search chose better moves at blitz budgets (doc/othello.md,
+ * "Blitz: the selective endgame and the solve estimate"). */
 #define SEL_MIN_EMPTIES OTH_SELECTIVE_MIN
 #define SEL_MAX_EMPTIES 20
 #define SEL_QUICK 0.3

@@ -31,8 +31,8 @@ double oth_solve_estimate(int empties, int threads)
 {
     /* 0.12 s at 20 empties on one thread, 2.1 times more an empty: the
      * solver's mean over 60 positions of games against Egaroucid was
-     * 0.070 s at 20 empties and 0.288 s at 22 (WLD 0.034 and 0.136),
-     * and this leaves half again for a slower hour. The 0.4 s and 2.3
+     * 0.070 s at 20 empties and 0.288 s at 22 (WLD 0.034 and 0.136);
+     * 1.7 times that leaves room for a slower hour. The 0.4 s and 2.3
      * before (one self-play game, an older solver) kept the solve about
      * two empties too late. */
     double speed = threads > 1 ? 1.4 : 1.0;
