@@ -11,6 +11,7 @@
 #include "engine/rng.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -112,13 +113,34 @@ static void plain_indexes(bb_t P, bb_t O, uint32_t *out)
     int mp = bb_popcount(bb_moves(P, O)), mo = bb_popcount(bb_moves(O, P));
     out[n++] = OTH_OFF_MOB_P + (uint32_t)(mp < OTH_MOB_N ? mp : OTH_MOB_N - 1);
     out[n++] = OTH_OFF_MOB_O + (uint32_t)(mo < OTH_MOB_N ? mo : OTH_MOB_N - 1);
-    out[n] = OTH_OFF_BIAS;
+    out[n++] = OTH_OFF_BIAS;
+    /* The counts square by square: discs, and per quadrant the parity of
+     * its empties and whether the mover has a move there. */
+    int discs = 0, odd = 0, mine = 0;
+    for (int q = 0; q < 64; q++)
+        discs += (int)(P >> q & 1);
+    bb_t moves = bb_moves(P, O);
+    for (int qr = 0; qr < 2; qr++)
+        for (int qc = 0; qc < 2; qc++) {
+            int empties = 0, can = 0;
+            for (int r = 4 * qr; r < 4 * qr + 4; r++)
+                for (int c = 4 * qc; c < 4 * qc + 4; c++) {
+                    empties += !((P | O) >> (8 * r + c) & 1);
+                    can |= (int)(moves >> (8 * r + c) & 1);
+                }
+            if (empties % 2) {
+                odd++;
+                mine += can;
+            }
+        }
+    out[n++] = OTH_OFF_DISC + (uint32_t)discs;
+    out[n] = OTH_OFF_PAR + (uint32_t)(odd * 5 + mine);
 }
 
 static void test_geometry(void)
 {
     const struct oth_pattern_def *d = oth_pattern_defs();
-    static const int want[OTH_NPAT] = {4, 4, 8, 4, 4, 4, 2, 4, 4, 4, 4};
+    static const int want[OTH_NPAT] = {4, 4, 8, 4, 4, 4, 2, 4, 4, 4, 4, 4, 4, 4};
     int total = 0;
     for (int p = 0; p < OTH_NPAT; p++) {
         CHECK(d[p].ninst == want[p], "%s: %d instances", d[p].name, d[p].ninst);
@@ -567,6 +589,104 @@ static void test_phase_map(void)
     CHECK(bad == 0, "%d empties counts in the wrong default phase", bad);
 }
 
+/* A file of the first table layout (the patterns, mobilities and bias
+ * only), written by the code before the count tables and the ten-square
+ * patterns from 40 expert positions: it loads, the tables it does not
+ * hold are 0, and positions evaluate as that code evaluated them. */
+static void test_layout_v1(void)
+{
+    static const struct {
+        bb_t P, O;
+        int value;
+    } known[] = {
+        {0x54c0c0a0ffc08000ULL, 0x083d3a5c00120000ULL, 953},
+        {0xc0c3e3cbd70f027fULL, 0x2f3c1c3428f0fc80ULL, 462},
+        {0x22038a3109970604ULL, 0x4878744e746870b0ULL, 753},
+        {0x041c091b3f1f2c00ULL, 0x426056044020133fULL, 99},
+        {0x0214ac10303fbc14ULL, 0x796353cec84040e0ULL, -138},
+        {0x191a1a0416000000ULL, 0x062424f8e82e2a01ULL, 527},
+        {0x406272736b5fe27fULL, 0x0e180c0c94201980ULL, -283},
+        {0x0286c58a018b3f6eULL, 0xb87038707e740000ULL, 158},
+        {0x7f47ff492b070f02ULL, 0x00b800b6d4e8703cULL, 1204},
+        {0x400147854b3e1e0eULL, 0x3e2c383ab4c0e131ULL, 357},
+        {0x0187132854a8173cULL, 0x58686456ab172840ULL, 626},
+        {0xf5f8b4908c8c9001ULL, 0x02074b6f73736ffeULL, 994},
+    };
+    const char *path = "tests/weights/layout-v1.weights";
+    FILE *f = fopen(path, "rb");
+    uint8_t head[12] = {0};
+    CHECK(f && fread(head, 1, 12, f) == 12, "%s: unreadable", path);
+    if (f)
+        fclose(f);
+    uint32_t layout = head[8] | head[9] << 8 | head[10] << 16 | (uint32_t)head[11] << 24;
+    CHECK(layout == OTH_PHASE_SIZE_V1, "%s: layout %u is not the first one", path, layout);
+    char err[256];
+    struct oth_weights *w = oth_weights_load(path, err, sizeof err);
+    CHECK(w != NULL, "load: %s", err);
+    if (!w)
+        return;
+    size_t nonzero = 0;
+    for (int ph = 0; ph < w->nphase; ph++)
+        for (uint32_t e = OTH_PHASE_SIZE_V1; e < OTH_PHASE_SIZE; e++)
+            nonzero += w->w[(size_t)ph * OTH_PHASE_SIZE + e] != 0;
+    CHECK(nonzero == 0, "%zu entries beyond the first layout are not 0", nonzero);
+    int bad = 0;
+    for (size_t i = 0; i < sizeof known / sizeof *known; i++)
+        bad += oth_eval_pattern(w, known[i].P, known[i].O) != known[i].value;
+    CHECK(bad == 0, "%d of %zu positions evaluate otherwise than before", bad,
+          sizeof known / sizeof *known);
+    /* Saved again (as calibrate does), it keeps its layout. */
+    char out[] = "/tmp/quartet-weights-XXXXXX";
+    int fd = mkstemp(out);
+    CHECK(fd >= 0, "mkstemp");
+    if (fd >= 0) {
+        close(fd);
+        CHECK(oth_weights_save(w, out, err, sizeof err) == 0, "save: %s", err);
+        f = fopen(out, "rb");
+        memset(head, 0, sizeof head);
+        CHECK(f && fread(head, 1, 12, f) == 12, "%s: unreadable", out);
+        if (f)
+            fclose(f);
+        layout = head[8] | head[9] << 8 | head[10] << 16 | (uint32_t)head[11] << 24;
+        CHECK(layout == OTH_PHASE_SIZE_V1, "saved in layout %u", layout);
+        struct oth_weights *v = oth_weights_load(out, err, sizeof err);
+        unlink(out);
+        CHECK(v && v->ninst == OTH_PAT_INSTANCES_V1 && oth_weights_same(v, w),
+              "the first layout's weights change in a round trip");
+        oth_weights_free(v);
+    }
+    oth_weights_free(w);
+}
+
+/* Phases with equal tables are stored once: a file of ten phases whose
+ * last six are copies of the fourth holds five tables, and gives every
+ * empty count the same table as before. */
+static void test_file_shared_tables(void)
+{
+    struct oth_weights *w = random_weights(11, 50);
+    for (int ph = 5; ph < w->nphase; ph++)
+        memcpy(w->w + (size_t)ph * OTH_PHASE_SIZE, w->w + (size_t)4 * OTH_PHASE_SIZE,
+               OTH_PHASE_SIZE * sizeof *w->w);
+    char path[] = "/tmp/quartet-weights-XXXXXX", err[256];
+    int fd = mkstemp(path);
+    CHECK(fd >= 0, "mkstemp");
+    if (fd < 0) {
+        oth_weights_free(w);
+        return;
+    }
+    close(fd);
+    CHECK(oth_weights_save(w, path, err, sizeof err) == 0, "save: %s", err);
+    struct oth_weights *v = oth_weights_load(path, err, sizeof err);
+    unlink(path);
+    CHECK(v != NULL, "load: %s", err);
+    if (v) {
+        CHECK(v->nphase == 5, "%d tables stored, not 5", v->nphase);
+        CHECK(oth_weights_same(v, w), "an empty count reads another table after the round trip");
+        oth_weights_free(v);
+    }
+    oth_weights_free(w);
+}
+
 int main(void)
 {
     test_phase_map();
@@ -576,6 +696,8 @@ int main(void)
     test_kids();
     test_digits();
     test_file();
+    test_file_shared_tables();
+    test_layout_v1();
     test_fit();
     test_shipped_accuracy();
     return check_report();

@@ -28,9 +28,10 @@ int oth_eval_pattern(const struct oth_weights *w, bb_t P, bb_t O);
  * each from the parent's pattern entries: set up once per parent (about
  * the cost of one oth_eval_pattern), then each child costs a fraction of
  * oth_eval_pattern and gets the same value. Plain data: copy freely. */
-#define OTH_EVAL_KID_LANES 48
+#define OTH_EVAL_KID_LANES 64
 struct oth_eval_kids {
     const int16_t *table;   /* the children's phase */
+    int ninst;              /* instances read (struct oth_weights) */
     uint32_t base[OTH_EVAL_KID_LANES];
     int count;              /* children evaluated so far */
     int bsum;               /* from the second child: the sum of bval */
@@ -62,7 +63,7 @@ void oth_eval_kids_init_digits(struct oth_eval_kids *k, const struct oth_weights
  * caller owns the result (tools that read, fit and write weights). */
 struct oth_weights *oth_weights_load(const char *path, char *err, size_t cap);
 void oth_weights_free(struct oth_weights *w);
-/* Whether a and b hold the same phases and numbers. */
+/* Whether a and b give every empty count the same table. */
 bool oth_weights_same(const struct oth_weights *a, const struct oth_weights *b);
 
 /* The shared weights (weights_shared.c), the one piece of shared data of

@@ -15,13 +15,14 @@ static int clamp(int sum)
 int oth_eval_pattern(const struct oth_weights *w, bb_t P, bb_t O)
 {
     int ph = oth_weights_phase(w, 64 - bb_popcount(P | O));
-    return clamp(oth_pattern_sum(w->w + (size_t)ph * OTH_PHASE_SIZE, P, O));
+    return clamp(oth_pattern_sum(w->w + (size_t)ph * OTH_PHASE_SIZE, w->ninst, P, O));
 }
 
 void oth_eval_kids_init(struct oth_eval_kids *k, const struct oth_weights *w, bb_t P, bb_t O)
 {
     int ph = oth_weights_phase(w, 63 - bb_popcount(P | O));
     k->table = w->w + (size_t)ph * OTH_PHASE_SIZE;
+    k->ninst = w->ninst;
     oth_pattern_kids_base(P, O, k->base);
     k->count = 0;
 }
@@ -42,6 +43,7 @@ void oth_eval_kids_init_digits(struct oth_eval_kids *k, const struct oth_weights
 {
     int ph = oth_weights_phase(w, 63 - bb_popcount(P | O));
     k->table = w->w + (size_t)ph * OTH_PHASE_SIZE;
+    k->ninst = w->ninst;
     oth_pattern_digits_base(d->a, d->z, k->base);
     k->count = 0;
 }
@@ -52,9 +54,9 @@ void oth_eval_kids_init_digits(struct oth_eval_kids *k, const struct oth_weights
 int oth_eval_kid(struct oth_eval_kids *k, bb_t f, int sq, bb_t P2, bb_t O2, bb_t moves2)
 {
     if (k->count++ == 0)
-        return clamp(oth_pattern_kid_sum(k->table, k->base, f, sq, P2, O2, moves2));
+        return clamp(oth_pattern_kid_sum(k->table, k->ninst, k->base, f, sq, P2, O2, moves2));
     if (k->count == 2)
-        k->bsum = oth_pattern_kids_values(k->table, k->base, k->bval);
-    return clamp(oth_pattern_kid_delta(k->table, k->base, k->bval, k->bsum, f, sq, P2, O2,
+        k->bsum = oth_pattern_kids_values(k->table, k->ninst, k->base, k->bval);
+    return clamp(oth_pattern_kid_delta(k->table, k->ninst, k->base, k->bval, k->bsum, f, sq, P2, O2,
                                        moves2));
 }

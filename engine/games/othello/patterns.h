@@ -29,12 +29,21 @@ enum {
     OTH_PAT_DIAG6,
     OTH_PAT_DIAG5,
     OTH_PAT_DIAG4,
+    OTH_PAT_TRI,    /* a1..d1, a2..c2, a3, b3, a4 */
+    OTH_PAT_CBLOCK, /* a1, c1..f1, h1, c2..f2 */
+    OTH_PAT_CROSS,  /* a1..d4 diagonal, b1..d3, a2..c4 */
     OTH_NPAT
 };
 
-#define OTH_PAT_INSTANCES 46      /* instances over all patterns */
+#define OTH_PAT_INSTANCES 58      /* instances over all patterns */
+#define OTH_PAT_INSTANCES_V1 46   /* those of the first layout (diag4 and before) */
 #define OTH_MOB_N 32              /* mobility counts 0..31 (capped) */
-#define OTH_NFEAT (OTH_PAT_INSTANCES + 3) /* + own, opponent mobility, bias */
+#define OTH_DISC_N 65             /* the mover's discs, 0..64 */
+#define OTH_PAR_N 25              /* odd quadrants x those the mover can play in */
+/* + own, opponent mobility, bias, then two features the patterns cannot
+ * sum square by square: the mover's disc count and the quadrants'
+ * parity. */
+#define OTH_NFEAT (OTH_PAT_INSTANCES + 5)
 
 struct oth_pattern_def {
     const char *name;
@@ -46,11 +55,18 @@ struct oth_pattern_def {
 };
 
 /* Table layout of one phase: the patterns, then the two mobility tables,
- * then the bias entry. */
+ * the bias entry, the tables of the counts (discs, parity), then the
+ * ten-square patterns added with them. The layout up to the bias is the
+ * first one (OTH_PHASE_SIZE_V1): a file made for it loads with the later
+ * tables 0, the same evaluation. */
 #define OTH_OFF_MOB_P 167265u
 #define OTH_OFF_MOB_O (OTH_OFF_MOB_P + OTH_MOB_N)
 #define OTH_OFF_BIAS (OTH_OFF_MOB_O + OTH_MOB_N)
-#define OTH_PHASE_SIZE (OTH_OFF_BIAS + 1)
+#define OTH_PHASE_SIZE_V1 (OTH_OFF_BIAS + 1)
+#define OTH_OFF_DISC (OTH_OFF_BIAS + 1)
+#define OTH_OFF_PAR (OTH_OFF_DISC + OTH_DISC_N)
+#define OTH_OFF_BIG (OTH_OFF_PAR + OTH_PAR_N) /* the ten-square patterns added */
+#define OTH_PHASE_SIZE (OTH_OFF_BIG + 3 * 59049)
 #define OTH_MAX_PHASES 60
 
 /* The 8 symmetries of the board: bit 2 transposes (a1-h8 diagonal) first,
@@ -69,8 +85,10 @@ const struct oth_pattern_def *oth_pattern_defs(void); /* OTH_NPAT of them */
 void oth_pattern_raw(bb_t P, bb_t O, uint32_t *out);
 void oth_pattern_features(bb_t P, bb_t O, uint32_t *out);
 /* The sum of the entries of one phase's table t that the position reads
- * (the evaluation's hot path; same entries as oth_pattern_raw). */
-int oth_pattern_sum(const int16_t *t, bb_t P, bb_t O);
+ * (the evaluation's hot path; same entries as oth_pattern_raw), of the
+ * first n instances: n is struct oth_weights' ninst, and with fewer than
+ * all the count tables are left out too (they are 0). */
+int oth_pattern_sum(const int16_t *t, int n, bb_t P, bb_t O);
 /* The children of one position, evaluated from its entries rather than
  * read afresh (struct oth_eval_kids, eval.h). base: the entries of the
  * position as the opponent, the children's mover, reads them. In the
@@ -83,14 +101,14 @@ void oth_pattern_kids_base(bb_t P, bb_t O, uint32_t *base);
 /* The sum oth_pattern_sum(t, P2, O2) of the child after the move to sq
  * flipping f, where P2 = O & ~f, O2 = P | f | sq and moves2 = the moves of
  * P2 (which the caller has in hand). */
-int oth_pattern_kid_sum(const int16_t *t, const uint32_t *base, bb_t f, int sq,
+int oth_pattern_kid_sum(const int16_t *t, int n, const uint32_t *base, bb_t f, int sq,
                         bb_t P2, bb_t O2, bb_t moves2);
 /* The same from the second child on: only the instances holding the
  * placed or a flipped square change, so the sum is bsum, the base entries'
  * values (bval, filled with their sum by oth_pattern_kids_values), plus
  * each changed instance's difference. */
-int oth_pattern_kids_values(const int16_t *t, const uint32_t *base, int16_t *bval);
-int oth_pattern_kid_delta(const int16_t *t, const uint32_t *base, const int16_t *bval,
+int oth_pattern_kids_values(const int16_t *t, int n, const uint32_t *base, int16_t *bval);
+int oth_pattern_kid_delta(const int16_t *t, int n, const uint32_t *base, const int16_t *bval,
                           int bsum, bb_t f, int sq, bb_t P2, bb_t O2, bb_t moves2);
 /* The digits of a position, each side apart: a[i] holds instance i's
  * base-3 digits of the mover's discs (1 each), z[i] the opponent's, so
@@ -111,6 +129,10 @@ uint32_t oth_pattern_canon(uint32_t e);
  * entries, in OTH_EVAL_UNIT units, symmetric entries all filled. */
 struct oth_weights {
     int nphase;
+    /* Pattern instances the evaluation reads: OTH_PAT_INSTANCES, or
+     * OTH_PAT_INSTANCES_V1 for weights loaded from a file of the first
+     * layout, whose other tables are 0 (the same values, sooner). */
+    int ninst;
     uint8_t phase[61];
     int16_t *w;
 };

@@ -4,8 +4,11 @@
  * Format, all integers little-endian:
  *   0  "QOTW"            magic
  *   4  u32 version       1
- *   8  u32 phase size    OTH_PHASE_SIZE (the table layout it was made for)
- *  12  u32 nphase        1..60
+ *   8  u32 phase size    OTH_PHASE_SIZE (the table layout it was made for);
+ *                        OTH_PHASE_SIZE_V1, the layout before the count
+ *                        tables, still loads (those tables 0)
+ *  12  u32 nphase        1..60 (distinct tables: phases with equal
+ *                        tables are written as one)
  *  16  u8 phase[61]      phase of each number of empties, then 3 zero bytes
  *  80  u32 payload bytes
  *  84  payload           for each phase, the canonical entries in table
@@ -27,7 +30,7 @@
 #include <unistd.h>
 
 #define HEADER 84
-#define MAX_FILE (16u << 20)
+#define MAX_FILE (64u << 20)
 #define ZERO_RUN (-32768)
 
 static uint32_t fnv1a(const uint8_t *p, size_t n)
@@ -67,15 +70,17 @@ static void put16(uint8_t *buf, size_t *n, unsigned v)
     *n += 2;
 }
 
-/* Encodes the canonical entries of every phase into buf (NULL: only
- * counts); returns the payload size. Zero runs may cross phases. */
-static size_t encode(const struct oth_weights *w, uint8_t *buf)
+/* Encodes the first size canonical entries of the nkeep phases keep[]
+ * into buf (NULL: only counts); returns the payload size. Zero runs may
+ * cross phases. */
+static size_t encode(const struct oth_weights *w, uint32_t size, const int *keep, int nkeep,
+                     uint8_t *buf)
 {
     size_t n = 0;
     unsigned run = 0;
-    for (int ph = 0; ph < w->nphase; ph++) {
-        const int16_t *t = w->w + (size_t)ph * OTH_PHASE_SIZE;
-        for (uint32_t e = 0; e < OTH_PHASE_SIZE; e++) {
+    for (int k = 0; k < nkeep; k++) {
+        const int16_t *t = w->w + (size_t)keep[k] * OTH_PHASE_SIZE;
+        for (uint32_t e = 0; e < size; e++) {
             if (oth_pattern_canon(e) != e)
                 continue;
             int v = t[e] == ZERO_RUN ? ZERO_RUN + 1 : t[e];
@@ -99,10 +104,36 @@ static size_t encode(const struct oth_weights *w, uint8_t *buf)
     return n;
 }
 
+/* The distinct tables of w: keep[] lists one phase of each, and map[]
+ * gives each phase its table's place in keep. A refit of the endgame
+ * alone leaves the midgame's empty counts with copies of a few tables,
+ * which the file stores once. */
+static int distinct(const struct oth_weights *w, int *keep, uint8_t *map)
+{
+    int n = 0;
+    for (int ph = 0; ph < w->nphase; ph++) {
+        int k = 0;
+        while (k < n && memcmp(w->w + (size_t)keep[k] * OTH_PHASE_SIZE,
+                               w->w + (size_t)ph * OTH_PHASE_SIZE,
+                               OTH_PHASE_SIZE * sizeof *w->w) != 0)
+            k++;
+        if (k == n)
+            keep[n++] = ph;
+        map[ph] = (uint8_t)k;
+    }
+    return n;
+}
+
 int oth_weights_save(const struct oth_weights *w, const char *path,
                      char *err, size_t cap)
 {
-    size_t payload = encode(w, NULL);
+    int keep[OTH_MAX_PHASES];
+    uint8_t map[OTH_MAX_PHASES];
+    int nkeep = distinct(w, keep, map);
+    /* Weights of the first layout (loaded from such a file: the later
+     * tables are 0) are written in it again. */
+    uint32_t layout = w->ninst == OTH_PAT_INSTANCES_V1 ? OTH_PHASE_SIZE_V1 : OTH_PHASE_SIZE;
+    size_t payload = encode(w, layout, keep, nkeep, NULL);
     size_t size = HEADER + payload + 4;
     uint8_t *buf = calloc(1, size);
     if (!buf) {
@@ -111,11 +142,12 @@ int oth_weights_save(const struct oth_weights *w, const char *path,
     }
     memcpy(buf, "QOTW", 4);
     put32(buf + 4, 1);
-    put32(buf + 8, OTH_PHASE_SIZE);
-    put32(buf + 12, (uint32_t)w->nphase);
-    memcpy(buf + 16, w->phase, 61);
+    put32(buf + 8, layout);
+    put32(buf + 12, (uint32_t)nkeep);
+    for (int e = 0; e <= 60; e++)
+        buf[16 + e] = map[w->phase[e]];
     put32(buf + 80, (uint32_t)payload);
-    encode(w, buf + HEADER);
+    encode(w, layout, keep, nkeep, buf + HEADER);
     put32(buf + HEADER + payload, fnv1a(buf, HEADER + payload));
     FILE *f = fopen(path, "wb");
     int ok = f && fwrite(buf, 1, size, f) == size;
@@ -129,14 +161,15 @@ int oth_weights_save(const struct oth_weights *w, const char *path,
     return 0;
 }
 
-/* Decodes the payload into w; -1 if it is malformed. */
-static int decode(struct oth_weights *w, const uint8_t *p, size_t n)
+/* Decodes the payload, phases of size entries each (a prefix of the
+ * layout), into w; -1 if it is malformed. */
+static int decode(struct oth_weights *w, uint32_t size, const uint8_t *p, size_t n)
 {
     size_t at = 0;
     uint32_t run = 0;
     for (int ph = 0; ph < w->nphase; ph++) {
         int16_t *t = w->w + (size_t)ph * OTH_PHASE_SIZE;
-        for (uint32_t e = 0; e < OTH_PHASE_SIZE; e++) {
+        for (uint32_t e = 0; e < size; e++) {
             if (oth_pattern_canon(e) != e)
                 continue;
             if (run) {
@@ -171,7 +204,8 @@ static struct oth_weights *parse(const uint8_t *buf, size_t size,
         fail(err, cap, "%s: not an Othello weights file", path);
         return NULL;
     }
-    if (get32(buf + 4) != 1 || get32(buf + 8) != OTH_PHASE_SIZE) {
+    uint32_t layout = get32(buf + 8);
+    if (get32(buf + 4) != 1 || (layout != OTH_PHASE_SIZE && layout != OTH_PHASE_SIZE_V1)) {
         fail(err, cap, "%s: unsupported version or pattern layout", path);
         return NULL;
     }
@@ -193,7 +227,9 @@ static struct oth_weights *parse(const uint8_t *buf, size_t size,
         fail(err, cap, "%s: out of memory", path);
         return NULL;
     }
-    if (bad || decode(w, buf + HEADER, payload) != 0) {
+    if (w && layout == OTH_PHASE_SIZE_V1)
+        w->ninst = OTH_PAT_INSTANCES_V1;
+    if (bad || decode(w, layout, buf + HEADER, payload) != 0) {
         oth_weights_free(w);
         fail(err, cap, "%s: malformed weights", path);
         return NULL;
@@ -225,10 +261,15 @@ struct oth_weights *oth_weights_load(const char *path, char *err, size_t cap)
     return w;
 }
 
+/* The same table for every empty count, however the phases are shared. */
 bool oth_weights_same(const struct oth_weights *a, const struct oth_weights *b)
 {
-    return a->nphase == b->nphase && memcmp(a->phase, b->phase, sizeof a->phase) == 0
-        && memcmp(a->w, b->w, (size_t)a->nphase * OTH_PHASE_SIZE * sizeof *a->w) == 0;
+    for (int e = 0; e <= 60; e++)
+        if (memcmp(a->w + (size_t)a->phase[e] * OTH_PHASE_SIZE,
+                   b->w + (size_t)b->phase[e] * OTH_PHASE_SIZE,
+                   OTH_PHASE_SIZE * sizeof *a->w) != 0)
+            return false;
+    return true;
 }
 
 int oth_weights_default_path(char *buf, size_t cap)
