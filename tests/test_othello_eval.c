@@ -635,7 +635,8 @@ static void test_layout_v1(void)
         bad += oth_eval_pattern(w, known[i].P, known[i].O) != known[i].value;
     CHECK(bad == 0, "%d of %zu positions evaluate otherwise than before", bad,
           sizeof known / sizeof *known);
-    /* Saved again (as calibrate does), it keeps its layout. */
+    /* Saved again (as calibrate does), it keeps its layout, and so do
+     * weights of the second layout whose later tables are 0. */
     char out[] = "/tmp/quartet-weights-XXXXXX";
     int fd = mkstemp(out);
     CHECK(fd >= 0, "mkstemp");
@@ -654,6 +655,17 @@ static void test_layout_v1(void)
         CHECK(v && v->ninst == OTH_PAT_INSTANCES_V1 && oth_weights_same(v, w),
               "the first layout's weights change in a round trip");
         oth_weights_free(v);
+        struct oth_weights *x = oth_weights_new(w->nphase, w->phase);
+        if (x) {
+            memcpy(x->w, w->w, (size_t)w->nphase * OTH_PHASE_SIZE * sizeof *w->w);
+            CHECK(oth_weights_save(x, out, err, sizeof err) == 0, "save: %s", err);
+            v = oth_weights_load(out, err, sizeof err);
+            unlink(out);
+            CHECK(v && v->ninst == OTH_PAT_INSTANCES_V1 && oth_weights_same(v, x),
+                  "second-layout weights with the later tables 0 not written in the first");
+            oth_weights_free(v);
+            oth_weights_free(x);
+        }
     }
     oth_weights_free(w);
 }
@@ -681,6 +693,7 @@ static void test_file_shared_tables(void)
     CHECK(v != NULL, "load: %s", err);
     if (v) {
         CHECK(v->nphase == 5, "%d tables stored, not 5", v->nphase);
+        CHECK(v->ninst == OTH_PAT_INSTANCES, "tables past the first layout not kept");
         CHECK(oth_weights_same(v, w), "an empty count reads another table after the round trip");
         oth_weights_free(v);
     }

@@ -6,7 +6,8 @@
  *   4  u32 version       1
  *   8  u32 phase size    OTH_PHASE_SIZE (the table layout it was made for);
  *                        OTH_PHASE_SIZE_V1, the layout before the count
- *                        tables, still loads (those tables 0)
+ *                        tables, still loads (those tables 0) and is
+ *                        written when every later entry is 0
  *  12  u32 nphase        1..60 (distinct tables: phases with equal
  *                        tables are written as one)
  *  16  u8 phase[61]      phase of each number of empties, then 3 zero bytes
@@ -124,15 +125,30 @@ static int distinct(const struct oth_weights *w, int *keep, uint8_t *map)
     return n;
 }
 
+/* Whether every entry past the first layout is 0 in the kept tables. */
+static bool first_layout_only(const struct oth_weights *w, const int *keep, int nkeep)
+{
+    for (int k = 0; k < nkeep; k++) {
+        const int16_t *t = w->w + (size_t)keep[k] * OTH_PHASE_SIZE;
+        for (uint32_t e = OTH_PHASE_SIZE_V1; e < OTH_PHASE_SIZE; e++)
+            if (t[e])
+                return false;
+    }
+    return true;
+}
+
 int oth_weights_save(const struct oth_weights *w, const char *path,
                      char *err, size_t cap)
 {
     int keep[OTH_MAX_PHASES];
     uint8_t map[OTH_MAX_PHASES];
     int nkeep = distinct(w, keep, map);
-    /* Weights of the first layout (loaded from such a file: the later
-     * tables are 0) are written in it again. */
-    uint32_t layout = w->ninst == OTH_PAT_INSTANCES_V1 ? OTH_PHASE_SIZE_V1 : OTH_PHASE_SIZE;
+    /* Weights whose later tables are all 0 (loaded from a file of the
+     * first layout, or refitted from one with no iterations) are written
+     * in the first layout: the same values, which the engine then reads
+     * over the first layout's instances only. Decided by the numbers, not
+     * by where the weights came from, so nothing fitted is dropped. */
+    uint32_t layout = first_layout_only(w, keep, nkeep) ? OTH_PHASE_SIZE_V1 : OTH_PHASE_SIZE;
     size_t payload = encode(w, layout, keep, nkeep, NULL);
     size_t size = HEADER + payload + 4;
     uint8_t *buf = calloc(1, size);
