@@ -32,7 +32,18 @@ $M --stats 60,20,20 --sprt elo0=0,elo1=10 >"$tmp/s" &&
     has "$tmp/s" "LLR 1.726, bounds \[-2.944, 2.944\]: no decision"; ok "sprt undecided"
 $M --stats 600,200,200 --sprt elo0=0,elo1=10 >"$tmp/s" && has "$tmp/s" "LLR 17.330.*H1 accepted"; ok "sprt H1"
 $M --stats 200,200,600 --sprt elo0=0,elo1=10 >"$tmp/s" && has "$tmp/s" "H0 accepted"; ok "sprt H0"
+# Pairs (pentanomial): 100 pairs 5,10,50,25,10 by points 0..2: pair score
+# mean 0.5625, variance 0.0398 (s.e. 0.01995: Elo +43.66 +/- 32.69); the
+# LLR's variance takes a quarter pair more of each kind (0.04039):
+# 100 * (s1 - s0) * (2 * 0.5625 - s0 - s1) / (2 * 0.04039) with
+# s0 = 0.5, s1 = 0.514387 is 1.411.
+$M --stats 5,10,50,25,10 --sprt elo0=0,elo1=10 >"$tmp/s" &&
+    has "$tmp/s" "pairs: 100, by points 0/0.5/1/1.5/2: 5 10 50 25 10, score 56.25%, Elo +43.66 +/- 32.69" &&
+    has "$tmp/s" "on pairs: LLR 1.411, bounds \[-2.944, 2.944\]: no decision"; ok "pairs 5/10/50/25/10"
+$M --stats 50,100,500,250,100 --sprt elo0=0,elo1=10 >"$tmp/s" && has "$tmp/s" "on pairs: LLR 14.321.*H1 accepted"; ok "pairs H1"
 $M --stats 1,2 >/dev/null 2>&1; [ $? -eq 2 ]; ok "bad --stats"
+$M --stats 1,2,3,4 >/dev/null 2>&1; [ $? -eq 2 ]; ok "four counts refused"
+$M --stats 1,2,3x >/dev/null 2>&1; [ $? -eq 2 ]; ok "trailing junk refused"
 $M --sprt elo0=5,elo1=1 --stats 1,1,1 >/dev/null 2>&1; [ $? -eq 2 ]; ok "bad --sprt"
 # the engine refuses "set_game yonin team team", so the runner refuses it first
 $M -g yonin --variant team --variant team -e "$F" -e "$F" --games 1 >/dev/null 2>"$tmp/err"
@@ -54,6 +65,12 @@ has "$tmp/a.jsonl.chk" "6 games checked, 0 disagree"; ok "six games agree"
 # Results in the table match the JSON lines.
 wa=$(grep -c -e '"engines":\["A","B"\].*"points":\[1,0\]' -e '"engines":\["B","A"\].*"points":\[0,1\]' "$tmp/a.jsonl")
 grep -E "^ +[12] A +6 +$wa " "$tmp/out" >/dev/null; ok "table wins = JSON wins ($wa)"
+# Pairs: games 2m+1 and 2m+2 share an opening; A's points in each pair,
+# counted here from the JSON lines, are the table's pairs line.
+want=$(sed 's/.*"engines":\["\([AB]\)","[AB]"\].*"points":\[\([01.]*\),\([01.]*\)\].*/\1 \2 \3/' "$tmp/a.jsonl" |
+    awk '{ p = ($1 == "A") ? $2 : $3; if (NR % 2) h = p; else c[2 * (h + p)]++ }
+         END { printf "pairs: 3, by points 0/0.5/1/1.5/2: %d %d %d %d %d", c[0], c[1], c[2], c[3], c[4] }')
+has "$tmp/out" "$want"; ok "pairs line = JSON pairs ($want)"
 # A changed move or result is caught.
 sed '1s/"result":"[^"]*"/"result":"B+63"/' "$tmp/a.jsonl" >"$tmp/bad.jsonl"
 $M --check "$tmp/bad.jsonl" >"$tmp/c" ; [ $? -eq 1 ] && has "$tmp/c" "MISMATCH"; ok "check catches a wrong result"
@@ -200,9 +217,16 @@ for j in 1 2; do
 done
 [ "$(wc -l <"$tmp/j1.chk")" -eq 9 ] && cmp -s "$tmp/j1.chk" "$tmp/j2.chk"; ok "-j 2 same as -j 1"
 
-# ---- SPRT stops early: B resigns every game ----
+# ---- SPRT stops early: B resigns every game. The test counts pairs: it
+# stops after the first K pairs all won whose LLR reaches log(19), K
+# worked out here (variance with a quarter pair of each kind added). ----
 $M -e "$F --name A" -e "$F --name B --resign-at 1" --games 200 --sprt elo0=0,elo1=50 --quiet \
-   --jsonl "$tmp/sp.jsonl" >"$tmp/out" 2>&1 && has "$tmp/out" "H1 accepted" && [ "$(wc -l <"$tmp/sp.jsonl")" -lt 50 ]; ok "sprt stops"
+   --jsonl "$tmp/sp.jsonl" >"$tmp/out" 2>&1
+k=$(awk 'BEGIN { s0 = 0.5; s1 = 1 / (1 + 10 ^ (-50 / 400));
+    for (k = 1; ; k++) { n = k + 1.25; m = (k + 0.25 + 0.25 * (0.25 + 0.5 + 0.75)) / n
+        v = (k + 0.25 + 0.25 * (0.0625 + 0.25 + 0.5625)) / n - m * m
+        if (k * (s1 - s0) * (2 - s0 - s1) / (2 * v) >= log(19)) { print k; exit } } }')
+has "$tmp/out" "on pairs: .*H1 accepted" && [ "$(wc -l <"$tmp/sp.jsonl")" -eq $((2 * k)) ]; ok "sprt stops after $k pairs"
 
 # ---- SIGINT: completed games written, table printed, engines gone ----
 rm -f "$tmp/logA"

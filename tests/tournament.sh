@@ -183,6 +183,18 @@ $M --merge "$tmp/sh1.jsonl" "$tmp/sh2.jsonl" "$tmp/sh3.jsonl" >"$tmp/m.out"; ok 
 table "$tmp/m.out" | cmp -s - "$(table "$tmp/one.out" >"$tmp/t3"; echo "$tmp/t3")"; ok "merged shards = one run"
 has "$tmp/m.out" "Merged 12 games from 3 files"; ok "merge header"
 $M --merge "$tmp/sh1.jsonl" "$tmp/sh2.jsonl" >"$tmp/m.out"; [ $? -eq 1 ] && has "$tmp/m.out" "4 missing"; ok "merge: missing games"
+# Two engines in two shards: every pair's games lie in both (game 2m+1 in
+# 1/2, 2m+2 in 2/2), and the merge pairs them as one run does, SPRT too.
+for k in 1 2; do
+    $M -e "$A" -e "$F --seed 2 --name B" --openings "$tmp/open.txt" --shard $k/2 --quiet \
+       --jsonl "$tmp/p$k.jsonl" >/dev/null 2>&1
+done
+$M -e "$A" -e "$F --seed 2 --name B" --openings "$tmp/open.txt" --quiet --sprt elo0=0,elo1=5 \
+   >"$tmp/p.out" 2>&1
+$M --sprt elo0=0,elo1=5 --merge "$tmp/p1.jsonl" "$tmp/p2.jsonl" >"$tmp/pm.out" &&
+   table "$tmp/pm.out" | cmp -s - "$(table "$tmp/p.out" >"$tmp/t4"; echo "$tmp/t4")" &&
+   grep -q "^pairs: [1-9][0-9]*, by points" "$tmp/pm.out" && grep -q "on pairs: LLR" "$tmp/pm.out"
+ok "merge: pairs across shards = one run, with the SPRT"
 $M --merge "$tmp/sh1.jsonl" "$tmp/rr.jsonl" >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && has "$tmp/err" "files of different events cannot be merged"; ok "merge refuses another event"
 # The same shards' GGF records (--ggf): the same output as their JSON lines,

@@ -2,7 +2,10 @@
 #include "crosstable.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+
+#define PAIR_DONE 0xff
 
 void standings_init(struct standings *t, const struct match_config *cfg)
 {
@@ -21,6 +24,33 @@ static void count(struct wdl *r, double pts)
         r->l++;
     else
         r->d++;
+}
+
+/* Game rec of engines 0 and 1 into its pair: the first of the two waits
+ * in half[], the second completes the pair. */
+static void add_to_pair(struct standings *t, const struct game_record *rec)
+{
+    if (rec->id < 1 || rec->engine[0] + rec->engine[1] != 1)
+        return;
+    size_t k = (size_t)(rec->id - 1) / 2;
+    if (k >= t->nhalf) {
+        size_t n = t->nhalf ? t->nhalf : 1024;
+        while (n <= k)
+            n *= 2;
+        unsigned char *h = realloc(t->half, n);
+        if (!h)
+            abort(); /* a byte a pair of games */
+        memset(h + t->nhalf, 0, n - t->nhalf);
+        t->half = h;
+        t->nhalf = n;
+    }
+    int mine = (int)(2 * rec->points[rec->engine[0] == 0 ? 0 : 1] + 0.5); /* 0, 1, 2 */
+    if (t->half[k] == 0)
+        t->half[k] = (unsigned char)(1 + mine);
+    else if (t->half[k] != PAIR_DONE) {
+        t->pairs.n[t->half[k] - 1 + mine]++;
+        t->half[k] = PAIR_DONE;
+    }
 }
 
 void standings_add(struct standings *t, const struct game_record *rec)
@@ -55,7 +85,42 @@ void standings_add(struct standings *t, const struct game_record *rec)
     if (n == 2 && rec->engine[0] != rec->engine[1]) {
         count(&t->pair[rec->engine[0]][rec->engine[1]], rec->points[0]);
         count(&t->pair[rec->engine[1]][rec->engine[0]], rec->points[1]);
+        add_to_pair(t, rec);
     }
+}
+
+void standings_free(struct standings *t)
+{
+    free(t->half);
+    t->half = NULL;
+    t->nhalf = 0;
+}
+
+bool standings_by_pairs(const struct standings *t)
+{
+    return t->nengines == 2 && t->g->num_players == 2;
+}
+
+int standings_sprt_decide(const struct standings *t, const struct sprt *sp)
+{
+    return standings_by_pairs(t) ? sprt_decide_pairs(sp, t->pairs) : sprt_decide(sp, t->eng[0].r);
+}
+
+static void print_elo(FILE *out, struct elo_estimate e)
+{
+    if (e.finite)
+        fprintf(out, ", Elo %+.2f +/- %.2f\n", e.elo, e.margin);
+    else
+        fprintf(out, ", Elo %s\n", e.n ? (e.score >= 1 ? "+inf" : "-inf") : "n/a");
+}
+
+static void print_sprt(FILE *out, const struct sprt *sp, double llr, const char *of)
+{
+    double lo, hi;
+    sprt_bounds(sp, &lo, &hi);
+    fprintf(out, "SPRT (elo0=%g, elo1=%g, alpha=%g, beta=%g) %s: LLR %.3f, bounds [%.3f, %.3f]: %s\n",
+            sp->elo0, sp->elo1, sp->alpha, sp->beta, of, llr, lo, hi,
+            llr >= hi ? "H1 accepted" : llr <= lo ? "H0 accepted" : "no decision");
 }
 
 void print_wdl_summary(FILE *out, const char *label, struct wdl r, const struct sprt *sp)
@@ -63,18 +128,19 @@ void print_wdl_summary(FILE *out, const char *label, struct wdl r, const struct 
     struct elo_estimate e = elo_estimate(r);
     fprintf(out, "%s: %g games, +%g =%g -%g, score %.2f%%", label, e.n, r.w, r.d, r.l,
             100 * e.score);
-    if (e.finite)
-        fprintf(out, ", Elo %+.2f +/- %.2f\n", e.elo, e.margin);
-    else
-        fprintf(out, ", Elo %s\n", e.n ? (e.score >= 1 ? "+inf" : "-inf") : "n/a");
-    if (sp && sp->on) {
-        double lo, hi, llr = sprt_llr(sp, r);
-        sprt_bounds(sp, &lo, &hi);
-        int v = sprt_decide(sp, r);
-        fprintf(out, "SPRT (elo0=%g, elo1=%g, alpha=%g, beta=%g): LLR %.3f, bounds [%.3f, %.3f]: %s\n",
-                sp->elo0, sp->elo1, sp->alpha, sp->beta, llr, lo, hi,
-                v > 0 ? "H1 accepted" : v < 0 ? "H0 accepted" : "no decision");
-    }
+    print_elo(out, e);
+    if (sp && sp->on)
+        print_sprt(out, sp, sprt_llr(sp, r), "on games");
+}
+
+void print_pairs_summary(FILE *out, struct penta p, const struct sprt *sp)
+{
+    struct elo_estimate e = elo_estimate_pairs(p);
+    fprintf(out, "pairs: %g, by points 0/0.5/1/1.5/2: %g %g %g %g %g, score %.2f%%", e.n / 2,
+            p.n[0], p.n[1], p.n[2], p.n[3], p.n[4], 100 * e.score);
+    print_elo(out, e);
+    if (sp && sp->on)
+        print_sprt(out, sp, sprt_llr_pairs(sp, p), "on pairs");
 }
 
 static double per_game(const struct tally *t)
@@ -174,7 +240,10 @@ void standings_print(const struct standings *t, FILE *out, const struct sprt *sp
         print_crosstable(t, order, out);
     if (t->nengines == 2) {
         char label[200];
+        bool pairs = standings_by_pairs(t);
         snprintf(label, sizeof label, "\n%s vs %s", t->name[0], t->name[1]);
-        print_wdl_summary(out, label, t->eng[0].r, sp);
+        print_wdl_summary(out, label, t->eng[0].r, pairs ? NULL : sp);
+        if (pairs)
+            print_pairs_summary(out, t->pairs, sp);
     }
 }

@@ -28,13 +28,27 @@ struct standings {
     struct tally eng[MAX_ENGINES];
     struct seat_tally seat[GAME_MAX_PLAYERS];
     struct wdl pair[MAX_ENGINES][MAX_ENGINES]; /* row engine against column (2 players) */
+    /* Two engines, two players: the schedule plays games 2m+1 and 2m+2
+     * on one opening, colours swapped; the pairs both of whose games are
+     * in, by engine 0's points, and for each pair the game in first
+     * (0 none, else 1 + twice engine 0's points in it; PAIR_DONE). */
+    struct penta pairs;
+    unsigned char *half;
+    size_t nhalf;
 };
 
 void standings_init(struct standings *t, const struct match_config *cfg);
 void standings_add(struct standings *t, const struct game_record *rec);
+void standings_free(struct standings *t); /* what standings_add allocated */
+/* Whether a two-engine event's SPRT counts pairs (two players) rather
+ * than games (Yonin's seatings are no pairs), and its verdict. */
+bool standings_by_pairs(const struct standings *t);
+int standings_sprt_decide(const struct standings *t, const struct sprt *sp);
 /* The tables; sp (may be NULL) adds the SPRT line to a two-engine match. */
 void standings_print(const struct standings *t, FILE *out, const struct sprt *sp);
 /* Prints score, Elo ± interval (and SPRT when on) for counts. */
 void print_wdl_summary(FILE *out, const char *label, struct wdl r, const struct sprt *sp);
+/* The same for pairs: their counts, score, Elo ± interval, SPRT. */
+void print_pairs_summary(FILE *out, struct penta p, const struct sprt *sp);
 
 #endif

@@ -103,8 +103,10 @@ static void usage(FILE *f)
         "      --quiet               no progress line\n"
         "Other modes\n"
         "      --check FILE          replay records (JSONL, SGF, GGF or text) and compare\n"
-        "      --stats W,D,L         print score, Elo +- 95% and SPRT for these counts\n"
-        "      --merge FILE...       one table from JSONL files of one event (shards)\n"
+        "      --stats W,D,L         print score, Elo +- 95% and SPRT for these counts;\n"
+        "                            five counts: pairs scoring 0, 1/2, 1, 3/2, 2 points\n"
+        "      --merge FILE...       one table from JSONL files of one event (shards);\n"
+        "                            an --sprt before it adds the test's verdict\n"
         "  -h, --help\n",
         f);
 }
@@ -306,12 +308,21 @@ static void add_variant(struct match_config *cfg, const char *w)
     die("unknown variant: %s", w);
 }
 
+/* W,D,L: games; five counts: pairs by points 0, 1/2, 1, 3/2, 2. */
 static int stats_mode(const char *v, const struct sprt *sp)
 {
-    struct wdl r;
-    if (sscanf(v, "%lf,%lf,%lf", &r.w, &r.d, &r.l) != 3 || r.w < 0 || r.d < 0 || r.l < 0)
-        die("--stats W,D,L expected, got %s", v);
-    print_wdl_summary(stdout, "result", r, sp);
+    double c[5];
+    int end = 0, k = sscanf(v, "%lf,%lf,%lf%n,%lf,%lf%n", &c[0], &c[1], &c[2], &end, &c[3],
+                            &c[4], &end);
+    bool bad = (k != 3 && k != 5) || v[end] != '\0';
+    for (int i = 0; i < k && !bad; i++)
+        bad = !(c[i] >= 0 && c[i] < 1e12);
+    if (bad)
+        die("--stats W,D,L or five pair counts P0,P1,P2,P3,P4 expected, got %s", v);
+    if (k == 5)
+        print_pairs_summary(stdout, (struct penta){{c[0], c[1], c[2], c[3], c[4]}}, sp);
+    else
+        print_wdl_summary(stdout, "result", (struct wdl){c[0], c[1], c[2]}, sp);
     return 0;
 }
 
@@ -398,6 +409,7 @@ static int run_tournament(struct match_config *cfg, const struct opening_list *o
         }
     }
     free(done);
+    standings_free(st);
     free(st);
     free(sched);
     return rc;
@@ -575,7 +587,7 @@ static int parse_args(struct args *g, int argc, char **argv)
         if (strcmp(a, "--merge") == 0) {
             if (i + 1 >= argc)
                 die("--merge needs JSONL files%s", "");
-            return merge_files(argc - i - 1, argv + i + 1, stdout);
+            return merge_files(argc - i - 1, argv + i + 1, &g->to.sprt, stdout);
         }
         if (i + 1 >= argc)
             die("missing value or unknown flag: %s", a);

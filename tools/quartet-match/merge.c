@@ -118,7 +118,7 @@ static int merge_file(const char *path, struct merge *m, char *err, size_t cap)
     return n;
 }
 
-int merge_files(int nfiles, char **files, FILE *out)
+int merge_files(int nfiles, char **files, const struct sprt *sp, FILE *out)
 {
     struct merge *m = calloc(1, sizeof *m);
     if (!m)
@@ -148,10 +148,11 @@ int merge_files(int nfiles, char **files, FILE *out)
         for (int e = 0; e < m->st.nengines; e++)
             if (!m->st.name[e][0])
                 snprintf(m->st.name[e], sizeof m->st.name[e], "engine%d", e + 1);
-        standings_print(&m->st, out, NULL);
+        standings_print(&m->st, out, sp);
         rc = missing > 0 ? 1 : 0;
     }
     free(m->seen.slot);
+    standings_free(&m->st);
     free(m);
     return rc;
 }

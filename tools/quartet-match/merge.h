@@ -6,10 +6,12 @@
 #ifndef QMATCH_MERGE_H
 #define QMATCH_MERGE_H
 
+#include "stats.h"
+
 #include <stdio.h>
 
 /* Returns the exit status: 0, 1 when games are missing from the schedule,
  * 2 when a file is refused or unreadable. */
-int merge_files(int nfiles, char **files, FILE *out);
+int merge_files(int nfiles, char **files, const struct sprt *sp, FILE *out);
 
 #endif

@@ -1,4 +1,4 @@
-/* Elo and SPRT arithmetic on win/draw/loss counts. */
+/* Elo and SPRT arithmetic on win/draw/loss counts and on game pairs. */
 #include "stats.h"
 
 #include <math.h>
@@ -23,24 +23,39 @@ static double per_game_variance(struct wdl r, double n, double s)
     return (r.w * (1 - s) * (1 - s) + r.d * (0.5 - s) * (0.5 - s) + r.l * s * s) / n;
 }
 
-struct elo_estimate elo_estimate(struct wdl r)
+/* Score s over n games with standard error se: Elo and its 95% interval,
+ * half the Elo width of the score interval, clipped inside (0,1). */
+static struct elo_estimate estimate(double n, double s, double se)
 {
-    struct elo_estimate e = {.n = r.w + r.d + r.l};
-    if (e.n <= 0)
-        return e;
-    e.score = (r.w + 0.5 * r.d) / e.n;
-    if (e.score <= 0 || e.score >= 1)
+    struct elo_estimate e = {.n = n, .score = s};
+    if (n <= 0 || s <= 0 || s >= 1)
         return e;
     e.finite = true;
-    e.elo = elo_from_score(e.score);
-    double se = sqrt(per_game_variance(r, e.n, e.score) / e.n);
-    double lo = e.score - 1.959963985 * se, hi = e.score + 1.959963985 * se;
-    /* Half the Elo width of the score interval, clipped inside (0,1). */
+    e.elo = elo_from_score(s);
+    double lo = s - 1.959963985 * se, hi = s + 1.959963985 * se;
     if (lo <= 0 || hi >= 1)
         e.margin = INFINITY;
     else
         e.margin = (elo_from_score(hi) - elo_from_score(lo)) / 2;
     return e;
+}
+
+struct elo_estimate elo_estimate(struct wdl r)
+{
+    double n = r.w + r.d + r.l;
+    if (n <= 0)
+        return (struct elo_estimate){0};
+    double s = (r.w + 0.5 * r.d) / n;
+    return estimate(n, s, sqrt(per_game_variance(r, n, s) / n));
+}
+
+/* Normal approximation: the log ratio of two normal likelihoods with
+ * means s0, s1 (the scores of elo0, elo1) and the observed variance var
+ * of n samples whose mean is s. */
+static double llr_normal(const struct sprt *t, double n, double s, double var)
+{
+    double s0 = score_from_elo(t->elo0), s1 = score_from_elo(t->elo1);
+    return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var);
 }
 
 double sprt_llr(const struct sprt *t, struct wdl r)
@@ -53,11 +68,42 @@ double sprt_llr(const struct sprt *t, struct wdl r)
      * only wins (zero observed variance) still decides. */
     struct wdl v = {r.w + 0.5, r.d + 0.5, r.l + 0.5};
     double vn = n + 1.5, vs = (v.w + 0.5 * v.d) / vn;
-    double var = per_game_variance(v, vn, vs);
-    double s0 = score_from_elo(t->elo0), s1 = score_from_elo(t->elo1);
-    /* Normal approximation: the log ratio of two normal likelihoods with
-     * means s0, s1 and the observed variance. */
-    return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var);
+    return llr_normal(t, n, s, per_game_variance(v, vn, vs));
+}
+
+/* Pairs, their mean score (a pair's points / 2) and the variance of the
+ * pair score around it; add is given to every kind of pair first. */
+static double pair_moments(struct penta p, double add, double *mean, double *var)
+{
+    double n = 0, sum = 0, sq = 0;
+    for (int k = 0; k < 5; k++) {
+        double c = p.n[k] + add, x = k / 4.0;
+        n += c;
+        sum += c * x;
+        sq += c * x * x;
+    }
+    *mean = n > 0 ? sum / n : 0;
+    *var = n > 0 ? sq / n - *mean * *mean : 0;
+    return n;
+}
+
+struct elo_estimate elo_estimate_pairs(struct penta p)
+{
+    double s, var, n = pair_moments(p, 0, &s, &var);
+    if (n <= 0)
+        return (struct elo_estimate){0};
+    return estimate(2 * n, s, sqrt(var > 0 ? var / n : 0));
+}
+
+double sprt_llr_pairs(const struct sprt *t, struct penta p)
+{
+    double s, var, vs, n = pair_moments(p, 0, &s, &var);
+    if (n <= 0)
+        return 0;
+    /* As for games: a quarter of a pair more of each kind in the variance
+     * only, so that pairs all alike still decide. */
+    pair_moments(p, 0.25, &vs, &var);
+    return llr_normal(t, n, s, var);
 }
 
 void sprt_bounds(const struct sprt *t, double *lower, double *upper)
@@ -69,6 +115,13 @@ void sprt_bounds(const struct sprt *t, double *lower, double *upper)
 int sprt_decide(const struct sprt *t, struct wdl r)
 {
     double lo, hi, llr = sprt_llr(t, r);
+    sprt_bounds(t, &lo, &hi);
+    return llr >= hi ? 1 : llr <= lo ? -1 : 0;
+}
+
+int sprt_decide_pairs(const struct sprt *t, struct penta p)
+{
+    double lo, hi, llr = sprt_llr_pairs(t, p);
     sprt_bounds(t, &lo, &hi);
     return llr >= hi ? 1 : llr <= lo ? -1 : 0;
 }

@@ -1,6 +1,8 @@
 /* Match statistics: score fraction, Elo difference with a 95% interval
  * from the trinomial (W/D/L) standard error, and the SPRT log-likelihood
- * ratio (normal approximation, as fishtest's logistic-Elo test). */
+ * ratio (normal approximation, as fishtest's logistic-Elo test); the same
+ * from game pairs (pentanomial), whose two games share an opening with
+ * colours swapped. */
 #ifndef QMATCH_STATS_H
 #define QMATCH_STATS_H
 
@@ -8,6 +10,14 @@
 
 struct wdl {
     double w, d, l;
+};
+
+/* Pairs by the first engine's points in them: n[k] pairs scored k/2
+ * (0, 1/2, 1, 3/2, 2). A pair's two games are not independent (a lopsided
+ * opening wins for whoever has the better side), so the spread of pair
+ * scores, not of game results, is the one a test must use. */
+struct penta {
+    double n[5];
 };
 
 struct elo_estimate {
@@ -25,6 +35,11 @@ double elo_from_score(double s);
 struct elo_estimate elo_estimate(struct wdl r);
 /* Log-likelihood ratio of H1 (elo1) against H0 (elo0) for the results. */
 double sprt_llr(const struct sprt *t, struct wdl r);
+/* The same from pairs: n is 2 games a pair, the interval from the
+ * spread of pair scores. */
+struct elo_estimate elo_estimate_pairs(struct penta p);
+double sprt_llr_pairs(const struct sprt *t, struct penta p);
+int sprt_decide_pairs(const struct sprt *t, struct penta p);
 /* Bounds: accept H0 at or below lower, H1 at or above upper. */
 void sprt_bounds(const struct sprt *t, double *lower, double *upper);
 /* 0 undecided, -1 H0 accepted, +1 H1 accepted. */

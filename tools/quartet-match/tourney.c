@@ -135,7 +135,7 @@ static void *worker(void *arg)
         standings_add(t->st, rec);
         t->done++;
         if (t->to->sprt.on && cfg->nengines == 2 && !t->sprt_verdict) {
-            t->sprt_verdict = sprt_decide(&t->to->sprt, t->st->eng[0].r);
+            t->sprt_verdict = standings_sprt_decide(t->st, &t->to->sprt);
             if (t->sprt_verdict)
                 t->stop_new = true;
         }
