@@ -41,6 +41,7 @@ $M --stats 5,10,50,25,10 --sprt elo0=0,elo1=10 >"$tmp/s" &&
     has "$tmp/s" "pairs: 100, by points 0/0.5/1/1.5/2: 5 10 50 25 10, score 56.25%, Elo +43.66 +/- 32.69" &&
     has "$tmp/s" "on pairs: LLR 1.411, bounds \[-2.944, 2.944\]: no decision"; ok "pairs 5/10/50/25/10"
 $M --stats 50,100,500,250,100 --sprt elo0=0,elo1=10 >"$tmp/s" && has "$tmp/s" "on pairs: LLR 14.321.*H1 accepted"; ok "pairs H1"
+$M --stats 0,0,3,0,0 >"$tmp/s" && has "$tmp/s" "score 50.00%, Elo +0.00 +/- inf"; ok "pairs all alike: no interval"
 $M --stats 1,2 >/dev/null 2>&1; [ $? -eq 2 ]; ok "bad --stats"
 $M --stats 1,2,3,4 >/dev/null 2>&1; [ $? -eq 2 ]; ok "four counts refused"
 $M --stats 1,2,3x >/dev/null 2>&1; [ $? -eq 2 ]; ok "trailing junk refused"

@@ -92,7 +92,9 @@ struct elo_estimate elo_estimate_pairs(struct penta p)
     double s, var, n = pair_moments(p, 0, &s, &var);
     if (n <= 0)
         return (struct elo_estimate){0};
-    return estimate(2 * n, s, sqrt(var > 0 ? var / n : 0));
+    /* Pairs all alike show no spread, which is no evidence of none (one
+     * pair 1-1 is the common start): no interval then. */
+    return estimate(2 * n, s, var > 1e-12 ? sqrt(var / n) : INFINITY);
 }
 
 double sprt_llr_pairs(const struct sprt *t, struct penta p)
