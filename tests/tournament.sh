@@ -195,6 +195,21 @@ $M --sprt elo0=0,elo1=5 --merge "$tmp/p1.jsonl" "$tmp/p2.jsonl" >"$tmp/pm.out" &
    table "$tmp/pm.out" | cmp -s - "$(table "$tmp/p.out" >"$tmp/t4"; echo "$tmp/t4")" &&
    grep -q "^pairs: [1-9][0-9]*, by points" "$tmp/pm.out" && grep -q "on pairs: LLR" "$tmp/pm.out"
 ok "merge: pairs across shards = one run, with the SPRT"
+# A game beyond the schedule is refused, as a resume refuses it; a game
+# number of 10^9 in a schedule that long costs no more memory than one of
+# 1 (games and pairs are hashed: a table by pair would take 500 MB; the
+# limit is 200 MB of address space, not under ASan, which reserves more).
+sed '1s/^{"game":[0-9]*/{"game":5/;1q' "$tmp/p1.jsonl" >"$tmp/beyond.jsonl"
+$M --merge "$tmp/beyond.jsonl" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && has "$tmp/err" "game 5 is beyond this schedule's 4 games"; ok "merge refuses a game beyond the schedule"
+sed '1s/^{"game":[0-9]*/{"game":1000000000/;1s/"schedule_games":[0-9]*/"schedule_games":1000000000/;1q' \
+    "$tmp/p1.jsonl" >"$tmp/huge.jsonl"
+case "$BIN" in
+*san*) ;;
+*) (ulimit -v 200000; $M --sprt elo0=0,elo1=5 --merge "$tmp/huge.jsonl" >"$tmp/h.out" 2>&1)
+   [ $? -eq 1 ] && has "$tmp/h.out" "Merged 1 games" && has "$tmp/h.out" "999999999 missing"
+   ok "merge: game 10^9 in little memory" ;;
+esac
 $M --merge "$tmp/sh1.jsonl" "$tmp/rr.jsonl" >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && has "$tmp/err" "files of different events cannot be merged"; ok "merge refuses another event"
 # The same shards' GGF records (--ggf): the same output as their JSON lines,

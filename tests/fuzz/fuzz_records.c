@@ -235,7 +235,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int rc = rec_parse(text, size, &f, err, sizeof err);
     int bad = check_text(text, size, "fuzz", FUZZ_MAX_SOLVE, devnull);
     char *files[1] = {mem_path};
-    merge_files(1, files, devnull);
+    /* With a test on, so that the pairs and their verdict are read too. */
+    static const struct sprt sp = {.elo0 = 0, .elo1 = 10, .alpha = 0.05, .beta = 0.05, .on = true};
+    merge_files(1, files, &sp, devnull);
     struct lines lines = {0};
     int n = jsonl_read(mem_path, true, count_line, &lines, msg, sizeof msg);
     struct lines glines = {0};

@@ -26,32 +26,7 @@ static void count(struct wdl *r, double pts)
         r->d++;
 }
 
-/* Game rec of engines 0 and 1 into its pair: the first of the two waits
- * in half[], the second completes the pair. */
-static void add_to_pair(struct standings *t, const struct game_record *rec)
-{
-    if (rec->id < 1 || rec->engine[0] + rec->engine[1] != 1)
-        return;
-    size_t k = (size_t)(rec->id - 1) / 2;
-    if (k >= t->nhalf) {
-        size_t n = t->nhalf ? t->nhalf : 1024;
-        while (n <= k)
-            n *= 2;
-        unsigned char *h = realloc(t->half, n);
-        if (!h)
-            abort(); /* a byte a pair of games */
-        memset(h + t->nhalf, 0, n - t->nhalf);
-        t->half = h;
-        t->nhalf = n;
-    }
-    int mine = (int)(2 * rec->points[rec->engine[0] == 0 ? 0 : 1] + 0.5); /* 0, 1, 2 */
-    if (t->half[k] == 0)
-        t->half[k] = (unsigned char)(1 + mine);
-    else if (t->half[k] != PAIR_DONE) {
-        t->pairs.n[t->half[k] - 1 + mine]++;
-        t->half[k] = PAIR_DONE;
-    }
-}
+static void add_to_pair(struct standings *t, const struct game_record *rec);
 
 void standings_add(struct standings *t, const struct game_record *rec)
 {
@@ -93,7 +68,52 @@ void standings_free(struct standings *t)
 {
     free(t->half);
     t->half = NULL;
-    t->nhalf = 0;
+    t->cap = t->nhalf = 0;
+}
+
+/* The slot of pair key k (> 0) in the hash: its own, or the empty one
+ * where it goes. */
+static size_t pair_slot(const uint64_t *h, size_t cap, uint64_t k)
+{
+    size_t i = (size_t)(k * 0x9e3779b97f4a7c15ULL >> 20) & (cap - 1);
+    while (h[i] && h[i] >> 8 != k)
+        i = (i + 1) & (cap - 1);
+    return i;
+}
+
+static void pairs_grow(struct standings *t)
+{
+    size_t cap = t->cap ? 2 * t->cap : 1024;
+    uint64_t *h = calloc(cap, sizeof *h);
+    if (!h)
+        abort(); /* 8 bytes a pair of games */
+    for (size_t i = 0; i < t->cap; i++)
+        if (t->half[i])
+            h[pair_slot(h, cap, t->half[i] >> 8)] = t->half[i];
+    free(t->half);
+    t->half = h;
+    t->cap = cap;
+}
+
+/* Game rec of engines 0 and 1 into its pair: the first of the two waits
+ * in the hash, the second completes the pair. */
+static void add_to_pair(struct standings *t, const struct game_record *rec)
+{
+    if (rec->id < 1 || rec->engine[0] + rec->engine[1] != 1)
+        return;
+    if (2 * (t->nhalf + 1) > t->cap)
+        pairs_grow(t);
+    uint64_t k = (uint64_t)(rec->id - 1) / 2 + 1;
+    size_t i = pair_slot(t->half, t->cap, k);
+    int mine = (int)(2 * rec->points[rec->engine[0] == 0 ? 0 : 1] + 0.5); /* 0, 1, 2 */
+    unsigned state = (unsigned)(t->half[i] & 0xff);
+    if (!t->half[i]) {
+        t->half[i] = k << 8 | (uint64_t)(1 + mine);
+        t->nhalf++;
+    } else if (state != PAIR_DONE) {
+        t->pairs.n[state - 1 + mine]++;
+        t->half[i] = k << 8 | PAIR_DONE;
+    }
 }
 
 bool standings_by_pairs(const struct standings *t)

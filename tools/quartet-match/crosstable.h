@@ -8,6 +8,7 @@
 #include "match.h"
 #include "stats.h"
 
+#include <stdint.h>
 #include <stdio.h>
 
 struct tally {
@@ -30,11 +31,13 @@ struct standings {
     struct wdl pair[MAX_ENGINES][MAX_ENGINES]; /* row engine against column (2 players) */
     /* Two engines, two players: the schedule plays games 2m+1 and 2m+2
      * on one opening, colours swapped; the pairs both of whose games are
-     * in, by engine 0's points, and for each pair the game in first
-     * (0 none, else 1 + twice engine 0's points in it; PAIR_DONE). */
+     * in, by engine 0's points, and each pair seen: an open-addressing
+     * hash of (m + 1) << 8 | state, state 1 + twice engine 0's points in
+     * the game in first, or PAIR_DONE (so that a game number of 10^9
+     * costs no more memory than one of 1). */
     struct penta pairs;
-    unsigned char *half;
-    size_t nhalf;
+    uint64_t *half;
+    size_t cap, nhalf;
 };
 
 void standings_init(struct standings *t, const struct match_config *cfg);

@@ -77,6 +77,12 @@ static int merge_one(const struct line_game *g, void *ctx, char *err, size_t cap
                  g->event_id, m->first, m->event, m->event_id);
         return -1;
     }
+    /* As a resume refuses it: the event's schedule has no such game. */
+    if (g->rec.id > m->schedule_games) {
+        snprintf(err, cap, "%s: game %d is beyond this schedule's %d games", m->path, g->rec.id,
+                 m->schedule_games);
+        return -1;
+    }
     if (!id_set_add(&m->seen, g->rec.id)) {
         m->dups++;
         return 0;
