@@ -121,6 +121,11 @@ bool standings_by_pairs(const struct standings *t)
     return t->nengines == 2 && t->g->num_players == 2;
 }
 
+double standings_sprt_llr(const struct standings *t, const struct sprt *sp)
+{
+    return standings_by_pairs(t) ? sprt_llr_pairs(sp, t->pairs) : sprt_llr(sp, t->eng[0].r);
+}
+
 int standings_sprt_decide(const struct standings *t, const struct sprt *sp)
 {
     return standings_by_pairs(t) ? sprt_decide_pairs(sp, t->pairs) : sprt_decide(sp, t->eng[0].r);

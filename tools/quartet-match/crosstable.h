@@ -47,6 +47,7 @@ void standings_free(struct standings *t); /* what standings_add allocated */
  * than games (Yonin's seatings are no pairs), and its verdict. */
 bool standings_by_pairs(const struct standings *t);
 int standings_sprt_decide(const struct standings *t, const struct sprt *sp);
+double standings_sprt_llr(const struct standings *t, const struct sprt *sp);
 /* The tables; sp (may be NULL) adds the SPRT line to a two-engine match. */
 void standings_print(const struct standings *t, FILE *out, const struct sprt *sp);
 /* Prints score, Elo ± interval (and SPRT when on) for counts. */

@@ -46,6 +46,8 @@ static void show_progress(struct tourney *t)
             t->before + t->todo, t->st->name[0], r.w, r.d, r.l, 100 * e.score);
     if (e.finite)
         fprintf(stderr, "  Elo %+.0f ±%.0f", e.elo, e.margin);
+    if (t->to->sprt.on && t->cfg->nengines == 2)
+        fprintf(stderr, "  LLR %.2f", standings_sprt_llr(t->st, &t->to->sprt));
     fprintf(stderr, "  left %s   ", left);
     fflush(stderr);
 }
