@@ -105,7 +105,10 @@ static void add_to_pair(struct standings *t, const struct game_record *rec)
         pairs_grow(t);
     uint64_t k = (uint64_t)(rec->id - 1) / 2 + 1;
     size_t i = pair_slot(t->half, t->cap, k);
-    int mine = (int)(2 * rec->points[rec->engine[0] == 0 ? 0 : 1] + 0.5); /* 0, 1, 2 */
+    double p = rec->points[rec->engine[0] == 0 ? 0 : 1];
+    if (!(p >= 0 && p <= 1)) /* readers refuse such points; never index by them */
+        return;
+    int mine = (int)(2 * p + 0.5); /* 0, 1, 2 */
     unsigned state = (unsigned)(t->half[i] & 0xff);
     if (!t->half[i]) {
         t->half[i] = k << 8 | (uint64_t)(1 + mine);
