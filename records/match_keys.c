@@ -40,7 +40,9 @@ static const struct rec_key keys[] = {
     INTS("scores", scores),
     INTS("ranks", ranks),
     INTS("genmoves", genmoves),
-    NUMBERS("points", points, REC_MAX_SEATS),
+    /* A seat's share of one game: tables and pairs count it so. */
+    {"points", REC_KEY_NUMBER, REC_MAX_SEATS, AT(points), 0, 0, 1, "points out of range (0 to 1)",
+     REC_KEY_UNCOUNTED},
     NUMBERS("times", times, REC_MAX_SEATS),
 };
 
@@ -72,6 +74,8 @@ static bool value(struct json_cursor *c, const struct rec_key *k, char *at)
         double x;
         if (!json_number(c, &x))
             return false;
+        if (k->why && !(x >= (double)k->lo && x <= (double)k->hi))
+            return json_fail(c, k->why);
         if (at)
             memcpy(at, &x, sizeof x);
         return true;

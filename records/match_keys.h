@@ -17,8 +17,8 @@ struct rec_key {
     int max;            /* 0: one value; else an array of at most max */
     size_t off;         /* the field in struct rec_match */
     size_t cap;         /* texts: bytes each */
-    long lo, hi;        /* whole numbers: the range */
-    const char *why;    /* whole numbers: the reason when out of range */
+    long lo, hi;        /* whole numbers, and numbers with a why: the range */
+    const char *why;    /* the reason when out of range (numbers: NULL, any) */
     size_t count;       /* arrays: the field counting them, or REC_KEY_UNCOUNTED */
 };
 

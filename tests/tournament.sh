@@ -199,10 +199,12 @@ ok "merge: pairs across shards = one run, with the SPRT"
 # number of 10^9 in a schedule that long costs no more memory than one of
 # 1 (games and pairs are hashed: a table by pair would take 500 MB; the
 # limit is 200 MB of address space, not under ASan, which reserves more).
-# Points are a share of one game: a line claiming 7 is refused, not tallied.
+# Points are a share of one game: a line claiming 7 is refused, not
+# tallied, by the one JSON reader (--merge, resume and --check alike).
 sed '1s/"points":\[[^]]*\]/"points":[7,0]/;1q' "$tmp/p1.jsonl" >"$tmp/pts.jsonl"
 $M --merge "$tmp/pts.jsonl" >/dev/null 2>"$tmp/err"
-[ $? -eq 2 ] && has "$tmp/err" "pts.jsonl:1: points out of range (0 to 1)"; ok "merge refuses points out of range"
+[ $? -eq 2 ] && has "$tmp/err" "pts.jsonl:1: .*points out of range (0 to 1)"; ok "merge refuses points out of range"
+$M --check "$tmp/pts.jsonl" >"$tmp/c"; [ $? -eq 1 ] && has "$tmp/c" "points out of range (0 to 1)"; ok "check refuses them too"
 sed '1s/^{"game":[0-9]*/{"game":5/;1q' "$tmp/p1.jsonl" >"$tmp/beyond.jsonl"
 $M --merge "$tmp/beyond.jsonl" >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && has "$tmp/err" "game 5 is beyond this schedule's 4 games"; ok "merge refuses a game beyond the schedule"

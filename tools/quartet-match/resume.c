@@ -140,11 +140,6 @@ int jsonl_read(const char *path, bool repair,
             if (g->rec.engine[s] < 0 || g->rec.engine[s] >= MAX_ENGINES) {
                 snprintf(err, cap, "%s:%d: bad engine_index", path, ln);
                 rc = -1;
-            } else if (!(g->rec.points[s] >= 0 && g->rec.points[s] <= 1)) {
-                /* A seat's points are a share of one game (the tables and
-                 * the pairs count them so). */
-                snprintf(err, cap, "%s:%d: points out of range (0 to 1)", path, ln);
-                rc = -1;
             }
         if (rc || (rc = each(g, ctx, err, cap)) != 0)
             break;
