@@ -1,8 +1,9 @@
 /* JSON Lines records: one object per line. The records' JSON lexer
  * (records/json.h) takes the keys a picture needs (game, name, size, variants, engines,
- * moves, result; transcript, checked against the moves); quartet-match's other keys
- * are checked by their rules (records/match_keys.h) and not kept, and any others
- * skipped, so records with more fields read the same. */
+ * moves, result; transcript, checked against the moves) and the points --check
+ * compares; quartet-match's other keys are checked by their rules
+ * (records/match_keys.h) and not kept, and any others skipped, so records with
+ * more fields read the same. */
 #include "records/json.h"
 #include "records/match_keys.h"
 #include "records/record.h"
@@ -29,6 +30,15 @@ static bool engine_item(struct json_cursor *c, void *ctx, const char *key)
     if (g->nplayers == REC_MAX_SEATS)
         return json_fail(c, "too many engines");
     return json_string(c, g->players[g->nplayers++], sizeof g->players[0]);
+}
+
+static bool points_item(struct json_cursor *c, void *ctx, const char *key)
+{
+    (void)key;
+    struct rec_game *g = ctx;
+    if (g->npoints == REC_MAX_SEATS)
+        return json_fail(c, "too many points");
+    return json_number(c, &g->points[g->npoints++]);
 }
 
 static bool member(struct json_cursor *c, void *ctx, const char *key)
@@ -58,6 +68,10 @@ static bool member(struct json_cursor *c, void *ctx, const char *key)
         return json_string(c, g->reason, sizeof g->reason);
     if (strcmp(key, "engines") == 0)
         return json_array(c, engine_item, g);
+    if (strcmp(key, "points") == 0) {
+        g->npoints = 0;
+        return json_array(c, points_item, g);
+    }
     if (strcmp(key, "moves") == 0)
         return json_array(c, move_item, g);
     if (strcmp(key, "transcript") == 0) {

@@ -41,6 +41,10 @@ struct rec_game {
     int schedule_games;              /* games in the event's whole schedule */
     int engine_index[REC_MAX_SEATS]; /* per seat, the engine's place in the event */
     int nengine_index;
+    /* quartet-match's points per seat (JSON lines), which its tables
+     * count: npoints 0 when the record has none. */
+    double points[REC_MAX_SEATS];
+    int npoints;
     /* A komi (GGF's KM of a TY with k): added to black's disc margin. */
     int has_komi;
     double komi;

@@ -75,6 +75,12 @@ has "$tmp/out" "$want"; ok "pairs line = JSON pairs ($want)"
 # A changed move or result is caught.
 sed '1s/"result":"[^"]*"/"result":"B+63"/' "$tmp/a.jsonl" >"$tmp/bad.jsonl"
 $M --check "$tmp/bad.jsonl" >"$tmp/c" ; [ $? -eq 1 ] && has "$tmp/c" "MISMATCH"; ok "check catches a wrong result"
+# Points the tables count must be the result's: a decided game scored as a
+# draw is caught (the result and moves left as they are).
+n=$(grep -n -v '"result":"0"' "$tmp/a.jsonl" | head -1 | cut -d: -f1)
+sed "${n}s/\"points\":\[[^]]*\]/\"points\":[0.5,0.5]/" "$tmp/a.jsonl" >"$tmp/bad.jsonl"
+$M --check "$tmp/bad.jsonl" >"$tmp/c"; [ $? -eq 1 ] && has "$tmp/c" "MISMATCH: points 0.5,0.5 recorded, result"
+ok "check catches points that disagree with the result"
 # (the transcript changed with it: one that disagrees is refused before the replay)
 sed '2s/"moves":\["\([a-h][1-8]\)"/"moves":["a1"/; 2s/"transcript":"[a-h][1-8]/"transcript":"a1/' "$tmp/a.jsonl" >"$tmp/bad.jsonl"
 $M --check "$tmp/bad.jsonl" >"$tmp/c" ; [ $? -eq 1 ] && has "$tmp/c" "illegal"; ok "check catches an illegal move"
@@ -97,8 +103,10 @@ fault() { # NAME FLAGS REASON RESULT [runner flags]
         echo "$g1" | grep -q '"points":\[1,0\]' &&
         echo "$g2" | grep -q '"reason":"normal"' &&
         [ "$(wc -l <"$tmp/logB")" -eq 3 ] && [ "$(wc -l <"$tmp/logA")" -eq 2 ] &&
-        $M --check "$tmp/f.jsonl" >/dev/null
-    ok "fault $name"
+        $M --check "$tmp/f.jsonl" >/dev/null &&
+        sed '1s/"points":\[1,0\]/"points":[0,1]/' "$tmp/f.jsonl" >"$tmp/fb.jsonl" &&
+        ! $M --check "$tmp/fb.jsonl" >/dev/null
+    ok "fault $name (and its points swapped caught)"
     [ $? -eq 0 ] || { cat "$tmp/f.jsonl" "$tmp/ferr"; cat "$tmp/logB"; }
 }
 fault illegal "--illegal-at 3" "illegal move" "B+F"

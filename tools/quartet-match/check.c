@@ -12,6 +12,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 #include <strings.h>
 
 static bool is_fault_result(const char *r)
@@ -116,6 +117,53 @@ static void komi_result(const struct game *g, const void *st, const struct rec_g
         snprintf(res, cap, "%c+%s", v > 0 ? 'B' : 'W', num);
 }
 
+/* The points a JSON line must carry for the result the replay agreed
+ * with, as the runner gives them (play.c, adjudicate.c): a finished game's
+ * outcome; a forfeit or an adjudication of two players, 1 to the winner
+ * the result names first (B or W; "0" a draw, 0.5 each). false: no rule
+ * (a Yonin forfeit, ranked by the scores at the fault). */
+static bool expected_points(const struct game *g, const void *st, const struct rec_game *p,
+                            double *pts)
+{
+    bool fault = is_fault_result(p->result);
+    if (g->is_over(st) && !fault) {
+        g->outcome(st, pts);
+        return true;
+    }
+    if (strcmp(p->result, "0") == 0) {
+        for (int s = 0; s < g->num_players; s++)
+            pts[s] = 0.5;
+        return true;
+    }
+    if (g->num_players != 2 || (p->result[0] != 'B' && p->result[0] != 'W'))
+        return false;
+    pts[0] = p->result[0] == 'B';
+    pts[1] = p->result[0] == 'W';
+    return true;
+}
+
+/* Whether the recorded points (if any) are those of the result. */
+static void check_points(const struct game *g, const void *st, const struct rec_game *p,
+                         char *why, size_t cap)
+{
+    double pts[GAME_MAX_PLAYERS];
+    if (!p->npoints || !expected_points(g, st, p, pts))
+        return;
+    /* The runner writes points with %g (1/3 as 0.333333); distinct
+     * points differ by a sixth at least. */
+    bool same = p->npoints == g->num_players;
+    for (int s = 0; s < p->npoints && same; s++)
+        same = fabs(p->points[s] - pts[s]) < 1e-4;
+    if (same)
+        return;
+    char rec[64] = "", rep[64] = "";
+    for (int s = 0; s < p->npoints; s++)
+        snprintf(rec + strlen(rec), sizeof rec - strlen(rec), "%s%g", s ? "," : "", p->points[s]);
+    for (int s = 0; s < g->num_players; s++)
+        snprintf(rep + strlen(rep), sizeof rep - strlen(rep), "%s%g", s ? "," : "", pts[s]);
+    snprintf(why, cap, "points %s recorded, result %s gives %s", rec, p->result, rep);
+}
+
 /* Replays p; writes a one-line verdict to out; returns true if it agrees. */
 static bool replay(const struct rec_game *p, int max_solve, FILE *out)
 {
@@ -168,6 +216,8 @@ static bool replay(const struct rec_game *p, int max_solve, FILE *out)
             if (strcasecmp(res, p->result) != 0)
                 snprintf(why, sizeof why, "result %s recorded, replay gives %s", p->result, res);
         }
+        if (!why[0])
+            check_points(g, st, p, why, sizeof why);
     }
     fprintf(out, "game %d %s %d%s%s plies=%d moves=%016llx result=%s %s%s\n", p->id, g->name,
             p->size, p->variants[0] ? " " : "", p->variants, p->nmoves, (unsigned long long)h,
