@@ -66,56 +66,25 @@ void standings_add(struct standings *t, const struct game_record *rec)
 
 void standings_free(struct standings *t)
 {
-    free(t->half);
-    t->half = NULL;
-    t->cap = t->nhalf = 0;
-}
-
-/* The slot of pair key k (> 0) in the hash: its own, or the empty one
- * where it goes. */
-static size_t pair_slot(const uint64_t *h, size_t cap, uint64_t k)
-{
-    size_t i = (size_t)(k * 0x9e3779b97f4a7c15ULL >> 20) & (cap - 1);
-    while (h[i] && h[i] >> 8 != k)
-        i = (i + 1) & (cap - 1);
-    return i;
-}
-
-static void pairs_grow(struct standings *t)
-{
-    size_t cap = t->cap ? 2 * t->cap : 1024;
-    uint64_t *h = calloc(cap, sizeof *h);
-    if (!h)
-        abort(); /* 8 bytes a pair of games */
-    for (size_t i = 0; i < t->cap; i++)
-        if (t->half[i])
-            h[pair_slot(h, cap, t->half[i] >> 8)] = t->half[i];
-    free(t->half);
-    t->half = h;
-    t->cap = cap;
+    idmap_free(&t->half);
 }
 
 /* Game rec of engines 0 and 1 into its pair: the first of the two waits
- * in the hash, the second completes the pair. */
+ * in the map, the second completes the pair. */
 static void add_to_pair(struct standings *t, const struct game_record *rec)
 {
-    if (rec->id < 1 || rec->engine[0] + rec->engine[1] != 1)
-        return;
-    if (2 * (t->nhalf + 1) > t->cap)
-        pairs_grow(t);
-    uint64_t k = (uint64_t)(rec->id - 1) / 2 + 1;
-    size_t i = pair_slot(t->half, t->cap, k);
     double p = rec->points[rec->engine[0] == 0 ? 0 : 1];
-    if (!(p >= 0 && p <= 1)) /* readers refuse such points; never index by them */
+    /* Readers refuse such points: never index by them. */
+    if (rec->id < 1 || rec->engine[0] + rec->engine[1] != 1 || !(p >= 0 && p <= 1))
         return;
+    uint32_t k = (uint32_t)(rec->id - 1) / 2 + 1;
     int mine = (int)(2 * p + 0.5); /* 0, 1, 2 */
-    unsigned state = (unsigned)(t->half[i] & 0xff);
-    if (!t->half[i]) {
-        t->half[i] = k << 8 | (uint64_t)(1 + mine);
-        t->nhalf++;
-    } else if (state != PAIR_DONE) {
-        t->pairs.n[state - 1 + mine]++;
-        t->half[i] = k << 8 | PAIR_DONE;
+    unsigned state = idmap_get(&t->half, k);
+    if (!state)
+        idmap_put(&t->half, k, 1 + (unsigned)mine);
+    else if (state != PAIR_DONE) {
+        t->pairs.n[state - 1 + (unsigned)mine]++;
+        idmap_put(&t->half, k, PAIR_DONE);
     }
 }
 
@@ -131,7 +100,7 @@ double standings_sprt_llr(const struct standings *t, const struct sprt *sp)
 
 int standings_sprt_decide(const struct standings *t, const struct sprt *sp)
 {
-    return standings_by_pairs(t) ? sprt_decide_pairs(sp, t->pairs) : sprt_decide(sp, t->eng[0].r);
+    return sprt_verdict(sp, standings_sprt_llr(t, sp));
 }
 
 static void print_elo(FILE *out, struct elo_estimate e)
@@ -146,9 +115,10 @@ static void print_sprt(FILE *out, const struct sprt *sp, double llr, const char 
 {
     double lo, hi;
     sprt_bounds(sp, &lo, &hi);
+    int v = sprt_verdict(sp, llr);
     fprintf(out, "SPRT (elo0=%g, elo1=%g, alpha=%g, beta=%g) %s: LLR %.3f, bounds [%.3f, %.3f]: %s\n",
             sp->elo0, sp->elo1, sp->alpha, sp->beta, of, llr, lo, hi,
-            llr >= hi ? "H1 accepted" : llr <= lo ? "H0 accepted" : "no decision");
+            v > 0 ? "H1 accepted" : v < 0 ? "H0 accepted" : "no decision");
 }
 
 void print_wdl_summary(FILE *out, const char *label, struct wdl r, const struct sprt *sp)

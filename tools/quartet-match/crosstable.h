@@ -6,9 +6,9 @@
 #define QMATCH_CROSSTABLE_H
 
 #include "match.h"
+#include "idmap.h"
 #include "stats.h"
 
-#include <stdint.h>
 #include <stdio.h>
 
 struct tally {
@@ -31,13 +31,10 @@ struct standings {
     struct wdl pair[MAX_ENGINES][MAX_ENGINES]; /* row engine against column (2 players) */
     /* Two engines, two players: the schedule plays games 2m+1 and 2m+2
      * on one opening, colours swapped; the pairs both of whose games are
-     * in, by engine 0's points, and each pair seen: an open-addressing
-     * hash of (m + 1) << 8 | state, state 1 + twice engine 0's points in
-     * the game in first, or PAIR_DONE (so that a game number of 10^9
-     * costs no more memory than one of 1). */
+     * in, by engine 0's points, and each pair seen by m + 1: 1 + twice
+     * engine 0's points in the game in first, or PAIR_DONE. */
     struct penta pairs;
-    uint64_t *half;
-    size_t cap, nhalf;
+    struct idmap half;
 };
 
 void standings_init(struct standings *t, const struct match_config *cfg);

@@ -1,6 +1,7 @@
 /* Combining record files of one event (JSON lines, GGF) into one table. */
 #include "merge.h"
 #include "crosstable.h"
+#include "idmap.h"
 #include "ggflines.h"
 #include "resume.h"
 #include "records/record.h"
@@ -10,49 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The game numbers seen: an open-addressing hash set, so that a game
- * number of 10^9 costs no more memory than one of 1. */
-struct id_set {
-    int *slot;                /* 0: empty */
-    size_t cap, n;
-};
-
-static size_t id_slot(const struct id_set *h, int id)
-{
-    size_t i = (size_t)((uint32_t)id * 2654435761u) & (h->cap - 1);
-    while (h->slot[i] && h->slot[i] != id)
-        i = (i + 1) & (h->cap - 1);
-    return i;
-}
-
-/* Adds id (> 0); returns false when it was there already. */
-static bool id_set_add(struct id_set *h, int id)
-{
-    if (2 * (h->n + 1) > h->cap) {
-        struct id_set g = {calloc(h->cap ? 2 * h->cap : 1024, sizeof(int)),
-                           h->cap ? 2 * h->cap : 1024, 0};
-        if (!g.slot)
-            abort();
-        for (size_t i = 0; i < h->cap; i++)
-            if (h->slot[i])
-                g.slot[id_slot(&g, h->slot[i])] = h->slot[i];
-        g.n = h->n;
-        free(h->slot);
-        *h = g;
-    }
-    size_t i = id_slot(h, id);
-    if (h->slot[i])
-        return false;
-    h->slot[i] = id;
-    h->n++;
-    return true;
-}
-
 struct merge {
     const char *first, *path;
     char event[128], event_id[17], game[32];
     int schedule_games, games, dups;
-    struct id_set seen;
+    struct idmap seen;        /* game numbers read (value 1) */
     struct standings st;
 };
 
@@ -83,10 +46,11 @@ static int merge_one(const struct line_game *g, void *ctx, char *err, size_t cap
                  m->schedule_games);
         return -1;
     }
-    if (!id_set_add(&m->seen, g->rec.id)) {
+    if (idmap_get(&m->seen, (uint32_t)g->rec.id)) {
         m->dups++;
         return 0;
     }
+    idmap_put(&m->seen, (uint32_t)g->rec.id, 1);
     for (int s = 0; s < g->rec.nseats; s++) {
         int e = g->rec.engine[s];
         if (e >= m->st.nengines)
@@ -157,7 +121,7 @@ int merge_files(int nfiles, char **files, const struct sprt *sp, FILE *out)
         standings_print(&m->st, out, sp);
         rc = missing > 0 ? 1 : 0;
     }
-    free(m->seen.slot);
+    idmap_free(&m->seen);
     standings_free(&m->st);
     free(m);
     return rc;

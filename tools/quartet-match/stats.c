@@ -114,16 +114,9 @@ void sprt_bounds(const struct sprt *t, double *lower, double *upper)
     *upper = log((1 - t->beta) / t->alpha);
 }
 
-int sprt_decide(const struct sprt *t, struct wdl r)
+int sprt_verdict(const struct sprt *t, double llr)
 {
-    double lo, hi, llr = sprt_llr(t, r);
-    sprt_bounds(t, &lo, &hi);
-    return llr >= hi ? 1 : llr <= lo ? -1 : 0;
-}
-
-int sprt_decide_pairs(const struct sprt *t, struct penta p)
-{
-    double lo, hi, llr = sprt_llr_pairs(t, p);
+    double lo, hi;
     sprt_bounds(t, &lo, &hi);
     return llr >= hi ? 1 : llr <= lo ? -1 : 0;
 }

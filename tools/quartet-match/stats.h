@@ -39,11 +39,11 @@ double sprt_llr(const struct sprt *t, struct wdl r);
  * spread of pair scores. */
 struct elo_estimate elo_estimate_pairs(struct penta p);
 double sprt_llr_pairs(const struct sprt *t, struct penta p);
-int sprt_decide_pairs(const struct sprt *t, struct penta p);
 /* Bounds: accept H0 at or below lower, H1 at or above upper. */
 void sprt_bounds(const struct sprt *t, double *lower, double *upper);
-/* 0 undecided, -1 H0 accepted, +1 H1 accepted. */
-int sprt_decide(const struct sprt *t, struct wdl r);
+/* For a log-likelihood ratio: 0 undecided, -1 H0 accepted, +1 H1
+ * accepted. */
+int sprt_verdict(const struct sprt *t, double llr);
 /* Parses "elo0=0,elo1=10,alpha=0.05,beta=0.05"; returns 0 or -1. */
 int sprt_parse(struct sprt *t, const char *text);
 
