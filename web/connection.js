@@ -58,8 +58,11 @@ export class Connection {
     this.timer = 0;
     if (this.busy) return;
     this.busy = true;
-    if (this.everUp) this.show('reconnecting', this.reason, `${this.text(this.reason)} Reconnecting…`.trim());
-    else this.show('connecting', this.reason, 'Connecting to the engine…');
+    // A known reason stays in the banner through each try: a tab waiting
+    // on a full server keeps saying so rather than flashing "Connecting".
+    const why = this.text(this.reason);
+    if (this.everUp) this.show('reconnecting', this.reason, `${why} Reconnecting…`.trim());
+    else this.show('connecting', this.reason, why ? `${why} Trying again now…` : 'Connecting to the engine…');
     const gtp = new Gtp(this.url);
     const early = this.early;
     this.early = null;

@@ -106,9 +106,20 @@ test('server full: data-error="full" and no data-ready while waiting; data-ready
   const second = await openPage('', PHONE, false, CAPPED);
   try {
     await second.waitForSelector('body[data-error="full"]', { timeout: 15000 });
-    await sleep(1500);   // a try or two more: still waiting, never ready
+    // Every banner text from here on: through each new try the page keeps
+    // saying the server is full (no flash of "Connecting to the engine").
+    await second.evaluate(() => {
+      const conn = document.getElementById('conn');
+      window.banners = [];
+      new MutationObserver(() => window.banners.push(conn.textContent))
+        .observe(conn, { childList: true, characterData: true, subtree: true });
+    });
+    await sleep(2500);   // a try or two more: still waiting, never ready
     let l = await look(second);
     assert(!l.ready && l.error === 'full' && /full/.test(l.banner), `waiting: ${JSON.stringify(l)}`);
+    const banners = await second.evaluate(() => window.banners);
+    assert(banners.length > 0, 'no new try while waiting');
+    assert(banners.every((b) => /full/.test(b)), `a banner while waiting that does not say full: ${JSON.stringify(banners)}`);
     await first.close();
     await second.waitForSelector('body[data-ready="1"]', { timeout: 30000 });
     l = await look(second);
