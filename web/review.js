@@ -643,7 +643,7 @@ class Review {
       this.progress(`graph: all ${this.values.length} positions`, 'done');
       return;
     }
-    if (!this.state.gtp.open) {
+    if (!this.engineReady()) {
       this.progress(`graph: ${done} of ${this.values.length} positions, waiting for the engine`, 'paused');
       setTimeout(() => this.evalNext(gen), 1000);
       return;
@@ -660,9 +660,17 @@ class Review {
     });
   }
 
+  // An engine the graph may use: connected, and set up with the page's
+  // game. A new engine's socket is open before app.js has replayed the
+  // game to it (state.online comes then, in the same queued action).
+  engineReady() {
+    const { state } = this.host;
+    return state.online && state.gtp !== null && state.gtp.open;
+  }
+
   async evalPly(gen, j) {
     const { state } = this.host;
-    if (gen !== this.evalGen || !this.active || state.analysis || !state.gtp.open) return;
+    if (gen !== this.evalGen || !this.active || state.analysis || !this.engineReady()) return;
     this.failed = '';
     const back = state.plies.length;
     if (j < this.plies && this.rec.moves[j] === 'pass') {
@@ -675,9 +683,10 @@ class Review {
       await this.sync(back);
     } catch (e) {
       // The page's game is the ply shown again; a lost engine is waited
-      // for (evalNext), anything else stops the graph.
+      // for (evalNext), anything else stops the graph. The loss is the
+      // error's own word: a new engine may be up by now.
       this.setPlies(back);
-      if (!state.gtp.open) return;
+      if (e.closed || !this.engineReady()) return;
       this.failed = e.message;
       this.stopEval();
       return;

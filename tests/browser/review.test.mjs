@@ -111,7 +111,10 @@ async function samePosition(page, game, size, moves, k, setup = null) {
 }
 
 async function graphDone(page, n, what, t0) {
-  await page.waitForSelector('#review[data-graph="done"]', { timeout: 120000 });
+  // A graph that stopped ends the wait at once, with the page's reason.
+  await page.waitForSelector('#review[data-graph="done"], #review[data-graph="failed"]', { timeout: 120000 });
+  const state = await page.$eval('#review', (r) => [r.dataset.graph, document.getElementById('rv-prog-text').textContent]);
+  assert(state[0] === 'done', `${what}: ${state[1]}`);
   console.log(`# review graph: ${what}, ${n + 1} positions in ${((Date.now() - t0) / 1000).toFixed(1)} s from opening`);
   const cols = await page.$$eval('#rv-graph .g-ply', (g) => g.length);
   const pts = await page.$$eval('#rv-graph .g-pt', (g) => g.length);
@@ -556,7 +559,13 @@ test('the page\'s own GGF download', async () => {
 // the ply shown (not the one being evaluated), and the graph is finished.
 test('review survives a lost engine while the graph runs', async () => {
   const moves = games.Othello[0];
-  const srv = await serve();
+  // The new engine answers only after a pause (as on a loaded server), so
+  // its socket is open for over a second before the page has replayed the
+  // game to it: the graph must wait for the replay, not for the socket.
+  const slow = path.join(TMP, 'slow-engine');
+  const wrapper = path.join(TMP, 'slow-quartet');
+  fs.writeFileSync(wrapper, `#!/bin/sh\n[ -e '${slow}' ] && sleep 1.5\nexec '${fs.realpathSync(QUARTET)}' "$@"\n`, { mode: 0o755 });
+  const srv = await serve('web', wrapper);
   const page = await openPage('', undefined, true, srv.url);
   try {
     await openFile(page, path.join(TMP, 'Othello.txt'), 1);
@@ -571,6 +580,7 @@ test('review survives a lost engine while the graph runs', async () => {
     const pids = engines(srv);
     assert(pids.length === 1, `${pids.length} engines under the test's server`);
     const n = await refreshes(page);
+    fs.writeFileSync(slow, '');
     process.kill(pids[0], 'SIGKILL');
     await waitFor(page, 'a new engine', (k) => window.quartet.online && window.quartet.refreshes > k && window.quartet.lastReplay, n, 30000);
     const r = await review(page);
@@ -592,11 +602,11 @@ function freePort() {
   });
 }
 
-// A quartet-web of this test's own, serving `page` (a folder); waited for
-// until it answers.
-async function serve(page = 'web') {
+// A quartet-web of this test's own, serving `page` (a folder) with
+// `engine` (a program path); waited for until it answers.
+async function serve(page = 'web', engine = QUARTET) {
   const port = await freePort();
-  const proc = spawn('tools/quartet-web', ['--port', String(port), '--engine', QUARTET, '--page', page, '--max-connections', '2'],
+  const proc = spawn('tools/quartet-web', ['--port', String(port), '--engine', engine, '--page', page, '--max-connections', '2'],
     { stdio: 'ignore', detached: true });
   const url = `http://127.0.0.1:${port}/`;
   for (let i = 0; i < 50; i++) {
