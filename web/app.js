@@ -555,8 +555,11 @@ function scheduleAdvance() {
   });
 }
 
+// Only with the page's game in the engine: a new engine's socket is open
+// before the replay (state.online comes with it, and the replay's refresh
+// calls this again).
 async function advance() {
-  if (!state.cfg || state.over || !state.gtp.open) return;
+  if (!state.cfg || state.over || !state.online || !state.gtp.open) return;
   const seat = seatOf(state.toMove);
   if (seat && seat.kind === 'engine' && !state.paused) {
     await engineMove(seat);

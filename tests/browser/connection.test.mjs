@@ -6,9 +6,12 @@
 // The kill tests start quartet-web servers of their own on free ports.
 
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {
   BASE, CAPPED, QUARTET, context, assert, rng, openPage, settle, refreshes, turnState, toMove,
-  shownPlies, stones, startGame, humanMove, test, runTests,
+  shownPlies, stones, startGame, humanMove, replay, test, runTests,
 } from './lib.mjs';
 import { sleep, freePort, serve, engines, stop, oldEngine } from './servers.mjs';
 import { RefEngine } from './refengine.mjs';
@@ -152,6 +155,62 @@ test('engine killed while it thinks: the board takes no clicks and shows no mark
   } finally {
     await page.close();
     await stop(server);
+  }
+});
+
+test('engine killed in a paused engine game, resumed before the new engine has the game: the engines play on in the page\'s game', async () => {
+  // The new engine answers only after 1.5 s (a loaded server): its socket
+  // is open that long before the page has replayed the game to it, and
+  // Resume is clicked then.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quartet-slow-'));
+  const slow = path.join(dir, 'slow');
+  const wrapper = path.join(dir, 'quartet');
+  fs.writeFileSync(wrapper, `#!/bin/sh\n[ -e '${slow}' ] && sleep 1.5\nexec '${fs.realpathSync(QUARTET)}' "$@"\n`, { mode: 0o755 });
+  const server = await serve(await freePort(), [], wrapper);
+  const page = await openPage('?game=Othello', undefined, true, server.url);
+  const ref = new RefEngine(QUARTET);
+  try {
+    await page.selectOption('#game', 'Othello');
+    await page.selectOption('#size', '8');
+    for (const row of await page.$$('#seats .seat')) {
+      await row.$eval('.kind', (el) => { el.value = 'engine'; el.dispatchEvent(new Event('change')); });
+      await row.$eval('.time', (el) => { el.value = '0.05'; });
+    }
+    await page.click('#start');
+    await page.waitForFunction(() => window.quartet.plies.length >= 6, null, { timeout: 30000 });
+    const n = await refreshes(page);
+    await page.click('#pause');
+    await settle(page, n);
+    const before = await position(page);
+    fs.writeFileSync(slow, '');
+    process.kill(engines(server)[0], 'SIGKILL');
+    await page.waitForFunction(() => window.quartet.online === false);
+    await page.waitForFunction(() => window.quartet.gtp && window.quartet.gtp.open && !window.quartet.online, null, { timeout: 10000 });
+    await page.click('#pause');
+    await waitConn(page, 'connected', '', 20000);
+    const k = before.plies.split(' ').length;
+    await page.waitForFunction((m) => window.quartet.plies.length >= m || document.getElementById('turn').dataset.state === 'over',
+      k + 4, { timeout: 30000 });
+    // Paused again, so the list and the game hold still to be compared.
+    if (await page.isVisible('#pause')) {
+      const m = await refreshes(page);
+      await page.click('#pause');
+      await settle(page, m);
+    }
+    const plies = await shownPlies(page);
+    assert(plies.slice(0, k).join(' ') === before.plies, `the game before the loss was ${before.plies}, now ${plies.join(' ')}`);
+    assert(await page.isHidden('#error'), `error shown: ${await page.textContent('#error')}`);
+    await ref.send('set_game Othello');
+    await ref.send('boardsize 8');
+    await replay(ref, page, 0);
+    const r = await page.evaluate(() => window.quartet.lastReplay);
+    assert(r && r.checked && r.same, `the replay was not checked against the picture: ${JSON.stringify(r)}`);
+    assert(pageErrors(page).length === 0, `page errors: ${pageErrors(page).join('; ')}`);
+  } finally {
+    ref.close();
+    await page.close();
+    await stop(server);
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });
 
