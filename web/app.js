@@ -721,8 +721,10 @@ function togglePause() {
 
 // ---- Analysis -------------------------------------------------------------
 
+// Only with the page's game in the engine (see advance(), which starts it
+// once the replay is in).
 function startAnalysis() {
-  if (state.analysis || state.over || !state.cfg || state.thinking) return;
+  if (state.analysis || state.over || !state.cfg || state.thinking || !state.online) return;
   const seat = state.toMove;
   const cand = [];
   state.analysisLines = 0;

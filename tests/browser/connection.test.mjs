@@ -158,17 +158,18 @@ test('engine killed while it thinks: the board takes no clicks and shows no mark
   }
 });
 
-test('engine killed in a paused engine game, resumed before the new engine has the game: the engines play on in the page\'s game', async () => {
-  // The new engine answers only after 1.5 s (a loaded server): its socket
-  // is open that long before the page has replayed the game to it, and
-  // Resume is clicked then.
+// A paused Othello game of two engines on a server whose new engine
+// answers only after 1.5 s (a loaded server): its socket is open that long
+// before the page has replayed the game to it. inWindow(page) runs then.
+// Gives the game before the loss and the commands the page sent on the new
+// socket, in order.
+async function lostToSlowEngine(inWindow, check) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quartet-slow-'));
   const slow = path.join(dir, 'slow');
   const wrapper = path.join(dir, 'quartet');
   fs.writeFileSync(wrapper, `#!/bin/sh\n[ -e '${slow}' ] && sleep 1.5\nexec '${fs.realpathSync(QUARTET)}' "$@"\n`, { mode: 0o755 });
   const server = await serve(await freePort(), [], wrapper);
   const page = await openPage('?game=Othello', undefined, true, server.url);
-  const ref = new RefEngine(QUARTET);
   try {
     await page.selectOption('#game', 'Othello');
     await page.selectOption('#size', '8');
@@ -182,15 +183,34 @@ test('engine killed in a paused engine game, resumed before the new engine has t
     await page.click('#pause');
     await settle(page, n);
     const before = await position(page);
+    const sent = [];
+    page.on('websocket', (ws) => ws.on('framesent', (f) => sent.push(String(f.payload).replace(/^\d+ /, ''))));
     fs.writeFileSync(slow, '');
     process.kill(engines(server)[0], 'SIGKILL');
     await page.waitForFunction(() => window.quartet.online === false);
     await page.waitForFunction(() => window.quartet.gtp && window.quartet.gtp.open && !window.quartet.online, null, { timeout: 10000 });
-    await page.click('#pause');
+    await inWindow(page);
     await waitConn(page, 'connected', '', 20000);
+    await check(page, before, sent);
+    // Nothing searched before the replay: the first genmove or analyze
+    // comes after the replay's set_game.
+    const replayAt = sent.findIndex((c) => c.startsWith('set_game'));
+    const searchAt = sent.findIndex((c) => /^(genmove|analyze)\b/.test(c));
+    assert(replayAt >= 0 && searchAt > replayAt, `the new engine's commands: ${sent.slice(0, Math.max(replayAt, searchAt) + 2).join(' | ')}`);
+    assert(pageErrors(page).length === 0, `page errors: ${pageErrors(page).join('; ')}`);
+  } finally {
+    await page.close();
+    await stop(server);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('engine killed in a paused engine game, resumed before the new engine has the game: the engines play on in the page\'s game', async () => {
+  await lostToSlowEngine((page) => page.click('#pause'), async (page, before) => {
     const k = before.plies.split(' ').length;
-    await page.waitForFunction((m) => window.quartet.plies.length >= m || document.getElementById('turn').dataset.state === 'over',
-      k + 4, { timeout: 30000 });
+    await page.waitForFunction((m) => window.quartet.plies.length >= m || document.getElementById('turn').dataset.state === 'over'
+      || !document.getElementById('error').hidden, k + 4, { timeout: 30000 });
+    assert(await page.isHidden('#error'), `error shown: ${await page.textContent('#error')}`);
     // Paused again, so the list and the game hold still to be compared.
     if (await page.isVisible('#pause')) {
       const m = await refreshes(page);
@@ -200,18 +220,28 @@ test('engine killed in a paused engine game, resumed before the new engine has t
     const plies = await shownPlies(page);
     assert(plies.slice(0, k).join(' ') === before.plies, `the game before the loss was ${before.plies}, now ${plies.join(' ')}`);
     assert(await page.isHidden('#error'), `error shown: ${await page.textContent('#error')}`);
-    await ref.send('set_game Othello');
-    await ref.send('boardsize 8');
-    await replay(ref, page, 0);
+    const ref = new RefEngine(QUARTET);
+    try {
+      await ref.send('set_game Othello');
+      await ref.send('boardsize 8');
+      await replay(ref, page, 0);
+    } finally {
+      ref.close();
+    }
     const r = await page.evaluate(() => window.quartet.lastReplay);
     assert(r && r.checked && r.same, `the replay was not checked against the picture: ${JSON.stringify(r)}`);
-    assert(pageErrors(page).length === 0, `page errors: ${pageErrors(page).join('; ')}`);
-  } finally {
-    ref.close();
-    await page.close();
-    await stop(server);
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
+});
+
+test('engine killed in a paused engine game, Analysis ticked before the new engine has the game: it analyses the page\'s position', async () => {
+  await lostToSlowEngine((page) => page.keyboard.press('a'), async (page, before) => {
+    await page.waitForFunction(() => window.quartet.analysisLines > 0 && document.querySelectorAll('#anal-table tbody tr').length > 0,
+      null, { timeout: 20000 });
+    const shown = await page.$$eval('#anal-table tbody tr', (trs) => trs.map((tr) => tr.cells[0].textContent.trim()));
+    const legal = await page.evaluate(() => window.quartet.legal);
+    assert(shown.every((m) => legal.includes(m)), `analysis shows ${shown.join(' ')}; legal here: ${legal.join(' ')}`);
+    assert((await shownPlies(page)).join(' ') === before.plies, `the game changed: ${(await shownPlies(page)).join(' ')}`);
+  });
 });
 
 test('server killed mid-game: "server not running"; restarted on the same port, the page reconnects with the same position', async () => {
