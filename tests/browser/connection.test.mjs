@@ -6,14 +6,11 @@
 // The kill tests start quartet-web servers of their own on free ports.
 
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   BASE, CAPPED, QUARTET, context, assert, rng, openPage, settle, refreshes, turnState, toMove,
   shownPlies, stones, startGame, humanMove, replay, test, runTests,
 } from './lib.mjs';
-import { sleep, freePort, serve, engines, stop, oldEngine } from './servers.mjs';
+import { sleep, freePort, serve, engines, stop, oldEngine, slowEngine } from './servers.mjs';
 import { RefEngine } from './refengine.mjs';
 import { Picture, fnv1a } from '../../web/picture.js';
 import { checkGame } from '../../web/store.js';
@@ -164,11 +161,8 @@ test('engine killed while it thinks: the board takes no clicks and shows no mark
 // Gives the game before the loss and the commands the page sent on the new
 // socket, in order.
 async function lostToSlowEngine(inWindow, check) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quartet-slow-'));
-  const slow = path.join(dir, 'slow');
-  const wrapper = path.join(dir, 'quartet');
-  fs.writeFileSync(wrapper, `#!/bin/sh\n[ -e '${slow}' ] && sleep 1.5\nexec '${fs.realpathSync(QUARTET)}' "$@"\n`, { mode: 0o755 });
-  const server = await serve(await freePort(), [], wrapper);
+  const engine = slowEngine();
+  const server = await serve(await freePort(), [], engine.file);
   const page = await openPage('?game=Othello', undefined, true, server.url);
   try {
     await page.selectOption('#game', 'Othello');
@@ -185,7 +179,7 @@ async function lostToSlowEngine(inWindow, check) {
     const before = await position(page);
     const sent = [];
     page.on('websocket', (ws) => ws.on('framesent', (f) => sent.push(String(f.payload).replace(/^\d+ /, ''))));
-    fs.writeFileSync(slow, '');
+    engine.slowDown();
     process.kill(engines(server)[0], 'SIGKILL');
     await page.waitForFunction(() => window.quartet.online === false);
     await page.waitForFunction(() => window.quartet.gtp && window.quartet.gtp.open && !window.quartet.online, null, { timeout: 10000 });
@@ -201,7 +195,7 @@ async function lostToSlowEngine(inWindow, check) {
   } finally {
     await page.close();
     await stop(server);
-    fs.rmSync(dir, { recursive: true, force: true });
+    engine.remove();
   }
 }
 

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { spawn, execFileSync } from 'node:child_process';
 import net from 'node:net';
 import { RefEngine } from './refengine.mjs';
+import { slowEngine } from './servers.mjs';
 import {
   BASE, QUARTET, assert, openPage, settle, refreshes, shownPlies, turnState, toMove, humanMove, startGame,
   test, runTests, rng, replay,
@@ -559,13 +560,10 @@ test('the page\'s own GGF download', async () => {
 // the ply shown (not the one being evaluated), and the graph is finished.
 test('review survives a lost engine while the graph runs', async () => {
   const moves = games.Othello[0];
-  // The new engine answers only after a pause (as on a loaded server), so
-  // its socket is open for over a second before the page has replayed the
-  // game to it: the graph must wait for the replay, not for the socket.
-  const slow = path.join(TMP, 'slow-engine');
-  const wrapper = path.join(TMP, 'slow-quartet');
-  fs.writeFileSync(wrapper, `#!/bin/sh\n[ -e '${slow}' ] && sleep 1.5\nexec '${fs.realpathSync(QUARTET)}' "$@"\n`, { mode: 0o755 });
-  const srv = await serve('web', wrapper);
+  // The new engine answers only after 1.5 s (servers.mjs): the graph must
+  // wait for the replay, not for the socket.
+  const engine = slowEngine();
+  const srv = await serve('web', engine.file);
   const page = await openPage('', undefined, true, srv.url);
   try {
     await openFile(page, path.join(TMP, 'Othello.txt'), 1);
@@ -580,7 +578,7 @@ test('review survives a lost engine while the graph runs', async () => {
     const pids = engines(srv);
     assert(pids.length === 1, `${pids.length} engines under the test's server`);
     const n = await refreshes(page);
-    fs.writeFileSync(slow, '');
+    engine.slowDown();
     process.kill(pids[0], 'SIGKILL');
     await waitFor(page, 'a new engine', (k) => window.quartet.online && window.quartet.refreshes > k && window.quartet.lastReplay, n, 30000);
     const r = await review(page);
@@ -591,6 +589,7 @@ test('review survives a lost engine while the graph runs', async () => {
   } finally {
     await page.close();
     process.kill(-srv.proc.pid);
+    engine.remove();
   }
 });
 

@@ -89,3 +89,15 @@ export function oldEngine(hide = '') {
   fs.writeFileSync(file, `#!/bin/sh\n${env} exec node '${fs.realpathSync('tests/browser/old-engine.mjs')}' "$@"\n`, { mode: 0o755 });
   return { file, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
+
+// The engine under test behind a script that, once slowDown() has been
+// called, waits 1.5 s before starting it (a loaded server): a new engine's
+// socket is then open that long before the page has replayed its game to
+// it. Returns the script's path, slowDown() and remove().
+export function slowEngine() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quartet-slow-engine-'));
+  const file = path.join(dir, 'quartet');
+  const flag = path.join(dir, 'slow');
+  fs.writeFileSync(file, `#!/bin/sh\n[ -e '${flag}' ] && sleep 1.5\nexec '${fs.realpathSync(QUARTET)}' "$@"\n`, { mode: 0o755 });
+  return { file, slowDown: () => fs.writeFileSync(flag, ''), remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
